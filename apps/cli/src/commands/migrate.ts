@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { migrate } from '@brain/db';
+import { openConfiguredDatabase, readConfig } from '../context.ts';
+import { print } from '../output.ts';
+
+export function registerMigrate(program: Command): void {
+  program
+    .command('migrate')
+    .description('apply supabase/migrations to the configured database (embedded, or DATABASE_URL)')
+    .option('--json', 'print the result as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const config = readConfig();
+      const db = await openConfiguredDatabase(config, 'migrate');
+      try {
+        const result = await migrate(db);
+        if (options.json) return print.json({ database: db.display, ...result });
+        if (result.applied.length === 0) {
+          print.line(`Database ${db.display} is up to date (${result.alreadyApplied.length} migrations applied earlier).`);
+        } else {
+          print.line(`Applied ${result.applied.length} migration(s) to ${db.display}:`);
+          for (const name of result.applied) print.line(`  + ${name}`);
+        }
+        if (result.unknown.length > 0) {
+          print.line(`note: the database has ${result.unknown.length} migration(s) this release does not know (a newer release applied them): ${result.unknown.join(', ')}`);
+        }
+      } finally {
+        await db.close();
+      }
+    });
+}

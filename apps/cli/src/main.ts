@@ -1,0 +1,21 @@
+import { Command } from 'commander';
+import { formatCliError } from './cli-error.ts';
+import { registerMigrate } from './commands/migrate.ts';
+import { registerStart } from './commands/start.ts';
+import { isDebug } from './context.ts';
+
+const program = new Command()
+  .name('brain')
+  .description('Company Brain: a Discord bot that answers from what your community saved, with citations.')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+registerStart(program);
+registerMigrate(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.stderr.write(formatCliError(error, isDebug()));
+  process.exitCode = 1;
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMigrations } from '@brain/db';
+import { describePostgres } from '@brain/db/testing';
+import { runCli } from './run-cli.ts';
+
+const migrationCount = loadMigrations().length;
+
+describe('brain migrate (embedded)', () => {
+  it('creates $BRAIN_DATA_DIR/pgdata with the schema, and a second run changes nothing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-cli-'));
+    const first = await runCli(['migrate', '--json'], { BRAIN_DATA_DIR: dataDir });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ database: path.join(dataDir, 'pgdata'), alreadyApplied: [] });
+    expect(JSON.parse(first.stdout).applied).toHaveLength(migrationCount);
+    expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'brain.lock'))).toBe(false);
+
+    const second = await runCli(['migrate'], { BRAIN_DATA_DIR: dataDir });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`is up to date (${migrationCount} migrations applied earlier)`);
+  });
+});
+
+describe('brain migrate (bad configuration)', () => {
+  it('explains a malformed DATABASE_URL without a stack trace and without echoing the password', async () => {
+    const result = await runCli(['migrate'], { DATABASE_URL: 'postgress://admin:hunter2@db.example.com/app' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: DATABASE_URL is malformed: its scheme is "postgress"');
+    expect(result.stderr).toContain('next: Set it to postgres://USER:PASSWORD@HOST:5432/DATABASE');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr).not.toContain('hunter2');
+  });
+
+  it('explains an unreachable server', async () => {
+    const result = await runCli(['migrate'], { DATABASE_URL: 'postgres://brain:hunter2@127.0.0.1:9/brain' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: Cannot connect to PostgreSQL at 127.0.0.1:9/brain: nothing accepted the connection.');
+    expect(result.stderr).toContain('next: Check that PostgreSQL is running');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr).not.toContain('hunter2');
+  });
+
+  it('names every invalid variable', async () => {
+    const result = await runCli(['migrate'], { PORT: 'http', DISCORD_PUBLIC_KEY: 'nope' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PORT: must be a port number');
+    expect(result.stderr).toContain('DISCORD_PUBLIC_KEY: must be the 64-character hex public key');
+  });
+});
+
+describePostgres(
+  'brain migrate with DATABASE_URL',
+  (suite) => {
+    it('migrates a fresh PostgreSQL database, then finds nothing to do', async () => {
+      const env = { DATABASE_URL: suite.url as string };
+      const first = await runCli(['migrate', '--json'], env);
+      expect(first.code).toBe(0);
+      expect(JSON.parse(first.stdout).applied).toHaveLength(migrationCount);
+      const second = await runCli(['migrate', '--json'], env);
+      expect(JSON.parse(second.stdout).applied).toEqual([]);
+    });
+  },
+  { empty: true },
+);

@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { coerceError } from '@brain/errors';
+import type { WebDeps } from './deps.ts';
+import { healthzRoute } from './routes/healthz.ts';
+
+/**
+ * The web service as a Fastify instance that has not started listening: tests drive it with
+ * inject(); server.ts adds the listening, the timeouts and the graceful close.
+ */
+export async function buildApp(deps: WebDeps) {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: 1024 * 1024,
+    // Behind Render's proxy the client address arrives in X-Forwarded-For.
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = coerceError(error);
+    const status = (error as { statusCode?: number }).statusCode ?? appError.httpStatus;
+    if (status >= 500) request.log.error({ err: error, code: appError.code }, 'request failed');
+    else request.log.warn({ code: appError.code, message: appError.message }, 'request refused');
+    // Never leak internals on a 5xx; a 4xx says what was wrong and what to do.
+    const body =
+      status >= 500
+        ? { error: 'INTERNAL', message: 'Something went wrong on our side. Try again in a minute.' }
+        : { error: appError.code, message: appError.toUserString() };
+    void reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}.` });
+  });
+
+  await app.register(healthzRoute, { deps });
+  return app;
+}
+
+export type WebApp = Awaited<ReturnType<typeof buildApp>>;

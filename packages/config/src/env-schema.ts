@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => (v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v)))
+  .optional();
+
+const httpUrl = optionalString.refine(
+  (v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v),
+  'must be an http(s) URL, for example https://brain.example.com',
+);
+
+/** The environment the apps read, by the names DESIGN §3 documents. Unknown names are ignored. */
+export const envSchema = z.object({
+  PORT: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535),
+    'must be a port number between 0 and 65535',
+  ).transform((v) => (v === undefined ? undefined : Number(v))),
+  PUBLIC_URL: httpUrl,
+  BRAIN_DATA_DIR: optionalString,
+  DATABASE_URL: optionalString,
+  DATABASE_PREPARE: booleanString,
+  DISCORD_PUBLIC_KEY: optionalString.refine(
+    (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v),
+    'must be the 64-character hex public key from the Discord developer portal (General Information)',
+  ),
+  DISCORD_APPLICATION_ID: optionalString.refine(
+    (v) => v === undefined || /^\d{17,20}$/.test(v),
+    'must be the numeric application id from the Discord developer portal',
+  ),
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_API_BASE: httpUrl,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: httpUrl,
+  EMBEDDING_MODEL: optionalString,
+  CHAT_MODEL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_BASE: httpUrl,
+  SUPABASE_URL: httpUrl,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
+  BRAIN_MCP_TOKEN: optionalString,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ''])
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;

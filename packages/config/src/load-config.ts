@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { AppError } from '@brain/errors';
+import { parseDatabaseUrl } from './database-url.ts';
+import { envSchema } from './env-schema.ts';
+import type { BrainConfig } from './types.ts';
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_EMBEDDING_MODEL = 'local-hash-v1';
+export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
+export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
+// Supabase's transaction pooler (Supavisor) listens on 6543 and cannot keep prepared statements.
+const TRANSACTION_POOLER_PORT = 6543;
+
+export interface LoadConfigOptions {
+  /** Resolves a relative BRAIN_DATA_DIR. */
+  cwd: string;
+}
+
+/**
+ * Parses the environment once, for the whole process. Every problem is reported together,
+ * each with the variable's name and what a valid value looks like.
+ */
+export function loadConfig(env: Record<string, string | undefined>, options: LoadConfigOptions): BrainConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new AppError({
+      code: 'CONFIG_INVALID',
+      message: `Invalid configuration:\n  - ${problems.join('\n  - ')}`,
+      nextStep: 'Fix the variables above (the README lists every setting), then start again.',
+      details: { problems },
+    });
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? DEFAULT_PORT;
+  const dataDir = path.resolve(options.cwd, e.BRAIN_DATA_DIR ?? '.brain');
+
+  let database: BrainConfig['database'];
+  if (e.DATABASE_URL) {
+    const target = parseDatabaseUrl(e.DATABASE_URL);
+    database = {
+      kind: 'postgres',
+      url: target.url,
+      display: target.display,
+      prepare: e.DATABASE_PREPARE ?? target.port !== TRANSACTION_POOLER_PORT,
+    };
+  } else {
+    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata') };
+  }
+
+  const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
+
+  return {
+    mode: database.kind === 'pglite' ? 'embedded' : 'postgres',
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    dataDir,
+    database,
+    discord: {
+      publicKey: e.DISCORD_PUBLIC_KEY,
+      applicationId: e.DISCORD_APPLICATION_ID,
+      clientSecret: e.DISCORD_CLIENT_SECRET,
+      botToken: e.DISCORD_BOT_TOKEN,
+      apiBase: e.DISCORD_API_BASE,
+    },
+    openai: {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      configured: openaiConfigured,
+    },
+    embedding: {
+      provider: openaiConfigured ? 'openai' : 'local',
+      model: e.EMBEDDING_MODEL ?? (openaiConfigured ? DEFAULT_OPENAI_EMBEDDING_MODEL : DEFAULT_EMBEDDING_MODEL),
+    },
+    chat: {
+      provider: openaiConfigured ? 'openai' : 'extractive',
+      model: openaiConfigured ? (e.CHAT_MODEL ?? DEFAULT_OPENAI_CHAT_MODEL) : undefined,
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      priceId: e.STRIPE_PRICE_ID,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    supabase: {
+      url: e.SUPABASE_URL,
+      serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    },
+    allowPrivateHosts: (e.BRAIN_ALLOW_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h.length > 0),
+    mcpToken: e.BRAIN_MCP_TOKEN,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

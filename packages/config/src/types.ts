@@ -1,0 +1,33 @@
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string; display: string }
+  | { kind: 'postgres'; url: string; display: string; prepare: boolean };
+
+export interface BrainConfig {
+  /** embedded: PGlite in BRAIN_DATA_DIR, web + worker in one process. postgres: DATABASE_URL. */
+  mode: 'embedded' | 'postgres';
+  port: number;
+  publicUrl: string;
+  publicUrlConfigured: boolean;
+  dataDir: string;
+  database: DatabaseConfig;
+  discord: {
+    publicKey: string | undefined;
+    applicationId: string | undefined;
+    clientSecret: string | undefined;
+    botToken: string | undefined;
+    apiBase: string | undefined;
+  };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; configured: boolean };
+  embedding: { provider: 'openai' | 'local'; model: string };
+  chat: { provider: 'openai' | 'extractive'; model: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceId: string | undefined;
+    apiBase: string | undefined;
+  };
+  supabase: { url: string | undefined; serviceRoleKey: string | undefined };
+  allowPrivateHosts: string[];
+  mcpToken: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}

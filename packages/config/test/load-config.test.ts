@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '@brain/errors';
+import { loadConfig } from '../src/index.ts';
+
+const cwd = '/srv/brain';
+
+function configError(env: Record<string, string>): AppError {
+  try {
+    loadConfig(env, { cwd });
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('runs embedded with nothing configured', () => {
+    const config = loadConfig({}, { cwd });
+    expect(config.mode).toBe('embedded');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe('/srv/brain/.brain');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/brain/.brain/pgdata', display: '/srv/brain/.brain/pgdata' });
+    expect(config.embedding).toEqual({ provider: 'local', model: 'local-hash-v1' });
+    expect(config.chat.provider).toBe('extractive');
+  });
+
+  it('switches to postgres with DATABASE_URL, keeping prepared statements except behind the transaction pooler', () => {
+    const direct = loadConfig({ DATABASE_URL: 'postgres://u:secret@db.example.com:5432/app' }, { cwd });
+    expect(direct.mode).toBe('postgres');
+    expect(direct.database).toMatchObject({ kind: 'postgres', prepare: true, display: 'db.example.com:5432/app' });
+
+    const pooled = loadConfig({ DATABASE_URL: 'postgresql://u:secret@pooler.supabase.com:6543/postgres' }, { cwd });
+    expect(pooled.database).toMatchObject({ prepare: false });
+
+    const forced = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_PREPARE: 'false' }, { cwd });
+    expect(forced.database).toMatchObject({ prepare: false });
+  });
+
+  it('rejects a malformed DATABASE_URL without echoing its password', () => {
+    for (const url of ['not a url', 'mysql://root:hunter2@db/app', 'postgres://:hunter2@/app']) {
+      const error = configError({ DATABASE_URL: url });
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.message).toMatch(/DATABASE_URL is malformed/);
+      expect(error.nextStep).toMatch(/postgres:\/\/USER:PASSWORD@HOST/);
+      expect(`${error.message} ${error.nextStep}`).not.toContain('hunter2');
+    }
+  });
+
+  it('reports every invalid variable at once, by name, with what a valid value looks like', () => {
+    const error = configError({ PORT: 'eighty', DISCORD_PUBLIC_KEY: 'xyz', PUBLIC_URL: 'brain.example.com', LOG_LEVEL: 'loud' });
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('PORT: must be a port number');
+    expect(error.message).toContain('DISCORD_PUBLIC_KEY: must be the 64-character hex public key');
+    expect(error.message).toContain('PUBLIC_URL: must be an http(s) URL');
+    expect(error.message).toContain('LOG_LEVEL');
+  });
+
+  it('uses OpenAI for embeddings and answers when a key is set, with overridable models', () => {
+    const config = loadConfig({ OPENAI_API_KEY: 'sk-test', EMBEDDING_MODEL: 'text-embedding-3-large-1536', CHAT_MODEL: 'gpt-test' }, { cwd });
+    expect(config.embedding).toEqual({ provider: 'openai', model: 'text-embedding-3-large-1536' });
+    expect(config.chat).toEqual({ provider: 'openai', model: 'gpt-test' });
+  });
+
+  it('treats empty variables as unset and trims trailing slashes from PUBLIC_URL', () => {
+    const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://brain.example.com/', PORT: '8080' }, { cwd });
+    expect(config.mode).toBe('embedded');
+    expect(config.publicUrl).toBe('https://brain.example.com');
+    expect(config.port).toBe(8080);
+  });
+
+  it('parses the private-host allow-list', () => {
+    const config = loadConfig({ BRAIN_ALLOW_PRIVATE_HOSTS: ' 127.0.0.1, Intranet.local ,,' }, { cwd });
+    expect(config.allowPrivateHosts).toEqual(['127.0.0.1', 'intranet.local']);
+  });
+});

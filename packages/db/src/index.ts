@@ -1,0 +1,13 @@
+export type { Database, Queryable, Row } from './database.ts';
+export { openDatabase, type OpenDatabaseTarget, type OpenDatabaseOptions } from './open-database.ts';
+export { openPglite, type PgliteDatabase, type PgliteOptions } from './open-pglite.ts';
+export { openPostgres, type PostgresOptions } from './open-postgres.ts';
+export { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+export { sqlState, SqlState } from './pg-error.ts';
+export { withWorkspace, withService, isUuid } from './with-workspace.ts';
+export { toVectorLiteral, EMBEDDING_DIMENSIONS } from './vector-literal.ts';
+export { migrate, pendingMigrations, type MigrateResult } from './migrations/migrate.ts';
+export { loadMigrations, migrationsFingerprint, defaultMigrationsDir, type Migration } from './migrations/load-migrations.ts';
+export { requirePgvector, assessPgvector, versionAtLeast, MIN_PGVECTOR, type PgvectorAvailability } from './migrations/require-pgvector.ts';
+export { matchArtifacts, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';
+export { ensureWorkspace, findWorkspaceBySlug, type WorkspaceRow } from './queries/ensure-workspace.ts';

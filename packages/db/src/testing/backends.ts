@@ -1,0 +1,14 @@
+export type Backend = 'pglite' | 'postgres';
+
+/**
+ * Database suites always run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set
+ * (CI sets it: see .ci/run). The URL must name a server where this user may create databases.
+ */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? url : undefined;
+}
+
+export function testBackends(): Backend[] {
+  return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}

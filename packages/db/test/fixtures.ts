@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { toVectorLiteral, withService, type Database, type Queryable } from '../src/index.ts';
+
+/** A deterministic pseudo-random stream (mulberry32), so every run sees the same vectors. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function unitVector(seed: number, dims = 1536): number[] {
+  const next = prng(seed);
+  const v = Array.from({ length: dims }, () => next() - 0.5);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+/** `base` nudged towards noise: similar to base, by `weight`. */
+export function nearVector(base: number[], seed: number, weight: number): number[] {
+  const noise = unitVector(seed, base.length);
+  const v = base.map((x, i) => x + weight * (noise[i] as number));
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
+  return dot;
+}
+
+export async function createWorkspace(db: Database, slug: string, guildId?: string): Promise<string> {
+  const rows = await withService(db, (tx) =>
+    tx.query<{ id: string }>('insert into workspaces (slug, name, guild_id) values ($1, $1, $2) returning id', [
+      slug,
+      guildId ?? null,
+    ]),
+  );
+  return (rows[0] as { id: string }).id;
+}
+
+export async function createArtifact(tx: Queryable, workspaceId: string, title = 'A source'): Promise<string> {
+  const id = randomUUID();
+  await tx.query(
+    `insert into artifacts (id, workspace_id, kind, source_key, title, url, status)
+     values ($1, $2, 'text', $3, $4, $5, 'ready')`,
+    [id, workspaceId, `text:${id}`, title, `https://example.com/${id}`],
+  );
+  return id;
+}
+
+export interface ChunkSpec {
+  content: string;
+  embedding: number[] | null;
+  isLive?: boolean;
+}
+
+export async function insertChunks(
+  tx: Queryable,
+  workspaceId: string,
+  artifactId: string,
+  chunks: ChunkSpec[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [ordinal, chunk] of chunks.entries()) {
+    const rows = await tx.query<{ id: string }>(
+      `insert into chunks (workspace_id, artifact_id, ordinal, content, content_hash, embedding, embedding_model, is_live)
+       values ($1, $2, $3, $4, md5($4), $5::vector, $6, $7) returning id`,
+      [
+        workspaceId,
+        artifactId,
+        ordinal,
+        chunk.content,
+        chunk.embedding ? toVectorLiteral(chunk.embedding) : null,
+        chunk.embedding ? 'test-model' : null,
+        chunk.isLive ?? chunk.embedding !== null,
+      ],
+    );
+    ids.push((rows[0] as { id: string }).id);
+  }
+  return ids;
+}
+
+/**
+ * Many embedded chunks for one workspace, generated inside the database (50 cluster centres plus
+ * noise), fast enough for PGlite. The HNSW index is dropped for the load and rebuilt from its own
+ * definition afterwards: building once is far cheaper than inserting row by row.
+ */
+export async function bulkLoadChunks(db: Database, workspaceId: string, count: number, seed: number): Promise<void> {
+  await withService(db, async (tx) => {
+    const artifactId = await createArtifact(tx, workspaceId, 'Bulk');
+    await tx.query('select setseed($1)', [((seed % 1000) / 1000) * 2 - 1]);
+    await tx.exec(`
+      create temp table if not exists bulk_centres (i int primary key, v vector(1536));
+      create temp table if not exists bulk_noise (i int primary key, v vector(1536));
+      truncate bulk_centres, bulk_noise;
+      insert into bulk_centres select i, array(select random() - 0.5 from generate_series(1, 1536) where i >= 0)::vector from generate_series(0, 49) i;
+      insert into bulk_noise select i, array(select (random() - 0.5) * 0.6 from generate_series(1, 1536) where i >= 0)::vector from generate_series(0, 196) i;
+    `);
+    await tx.query(
+      `insert into chunks (workspace_id, artifact_id, ordinal, content, content_hash, embedding, embedding_model, is_live)
+       select $1, $2, g, 'bulk passage ' || g, md5(g::text), c.v + n.v, 'test-model', true
+       from generate_series(0, $3::int - 1) g
+       join bulk_centres c on c.i = g % 50
+       join bulk_noise n on n.i = g % 197`,
+      [workspaceId, artifactId, count],
+    );
+  });
+}
+
+export async function withRebuiltVectorIndex(db: Database, load: () => Promise<void>): Promise<void> {
+  const [index] = await db.query<{ def: string }>(
+    "select pg_get_indexdef('public.chunks_embedding_hnsw_idx'::regclass) as def",
+  );
+  await db.exec('drop index public.chunks_embedding_hnsw_idx');
+  try {
+    await load();
+  } finally {
+    await db.exec((index as { def: string }).def);
+    await db.exec('analyze public.chunks');
+  }
+}

@@ -1,0 +1,200 @@
+import { beforeAll, expect, it } from 'vitest';
+import { matchArtifacts, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
+import { describeDb } from '../src/testing/index.ts';
+import {
+  bulkLoadChunks,
+  cosine,
+  createArtifact,
+  createWorkspace,
+  insertChunks,
+  nearVector,
+  unitVector,
+  withRebuiltVectorIndex,
+} from './fixtures.ts';
+
+const notices: string[] = [];
+
+/**
+ * Runs fn as the tenant with auto_explain sending the plan of every statement, nested ones
+ * included, as a NOTICE. auto_explain's settings need a superuser, so they are set before the
+ * transaction switches to brain_tenant, as withWorkspace does.
+ */
+async function plansOf(
+  db: Database,
+  workspaceId: string,
+  fn: (tx: Queryable) => Promise<unknown>,
+  extraSettings = '',
+): Promise<string> {
+  notices.length = 0;
+  await db.transaction(async (tx) => {
+    await tx.exec(`
+      load 'auto_explain';
+      set local auto_explain.log_min_duration = 0;
+      set local auto_explain.log_nested_statements = on;
+      set local auto_explain.log_level = notice;
+      set local client_min_messages = notice;
+      ${extraSettings}
+      set local role brain_tenant;`);
+    await tx.query("select set_config('app.workspace_id', $1, true)", [workspaceId]);
+    await fn(tx);
+  });
+  return notices.join('\n');
+}
+
+describeDb(
+  'match_artifacts',
+  (suite) => {
+    const query = unitVector(1);
+    let big = '';
+    let small = '';
+    let smallChunks: { id: string; embedding: number[] | null; content: string }[] = [];
+    let afterBuild = { indexed: -1, embedded: -2, all_rows: -3 };
+
+    beforeAll(async () => {
+      big = await createWorkspace(suite.db, 'big');
+      small = await createWorkspace(suite.db, 'small');
+
+      const specs = [
+        ...Array.from({ length: 10 }, (_, i) => ({
+          content: `embedded passage ${i} about retention policies`,
+          // Distinct distances from the query: passage 0 is nearest, 9 farthest.
+          embedding: nearVector(query, 100 + i, 0.2 + i * 0.25),
+        })),
+        { content: 'pending passage about retention policies, not embedded yet', embedding: null },
+        { content: 'another pending passage', embedding: null },
+      ];
+      await withRebuiltVectorIndex(suite.db, async () => {
+        await bulkLoadChunks(suite.db, big, 10_000, 7);
+        await withWorkspace(suite.db, small, async (tx) => {
+          const artifact = await createArtifact(tx, small, 'Small source');
+          const ids = await insertChunks(tx, small, artifact, specs);
+          smallChunks = ids.map((id, i) => ({ id, ...(specs[i] as (typeof specs)[number]) }));
+        });
+      });
+      // Building the index records how many tuples went into it.
+      const [counts] = await suite.db.query<typeof afterBuild>(`
+        select (select reltuples::int from pg_class where oid = 'public.chunks_embedding_hnsw_idx'::regclass) as indexed,
+               (select count(*)::int from chunks where embedding is not null) as embedded,
+               (select count(*)::int from chunks) as all_rows`);
+      afterBuild = counts as typeof afterBuild;
+    });
+
+    it('gives a 10-passage workspace its exact top 5 among 10,000 passages of another workspace', async () => {
+      const expected = smallChunks
+        .filter((c) => c.embedding)
+        .map((c) => ({ id: c.id, sim: cosine(query, c.embedding as number[]) }))
+        .sort((a, b) => b.sim - a.sim)
+        .slice(0, 5);
+
+      const hits = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 5, minSimilarity: -1 }),
+      );
+
+      expect(hits.map((h) => h.chunkId)).toEqual(expected.map((e) => e.id));
+      for (const [i, hit] of hits.entries()) {
+        expect(hit.similarity).toBeCloseTo(expected[i]?.sim as number, 5);
+        expect(hit.matchedBy).toEqual(['vector']);
+        expect(hit.vectorRank).toBe(i + 1);
+      }
+    });
+
+    it('searches a small workspace exactly and a large one through the HNSW index', async () => {
+      const smallPlans = await plansOf(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, minSimilarity: -1 }),
+      );
+      expect(smallPlans).toMatch(/chunks_workspace_id_idx/);
+      expect(smallPlans).not.toMatch(/chunks_embedding_hnsw_idx/);
+
+      const bigPlans = await plansOf(suite.db, big, (tx) =>
+        matchArtifacts(tx, { workspaceId: big, embedding: query, minSimilarity: -1 }),
+      );
+      expect(bigPlans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+
+      // The size threshold is what decides: raised above the large workspace's size, it goes exact too.
+      const forcedExact = await plansOf(
+        suite.db,
+        big,
+        (tx) => matchArtifacts(tx, { workspaceId: big, embedding: query, minSimilarity: -1 }),
+        'set local brain.exact_search_max_rows = 20000;',
+      );
+      expect(forcedExact).not.toMatch(/chunks_embedding_hnsw_idx/);
+    });
+
+    it('returns a full result for the large workspace through the filtered index', async () => {
+      const hits = await withWorkspace(suite.db, big, (tx) =>
+        matchArtifacts(tx, { workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 }),
+      );
+      expect(hits).toHaveLength(10);
+      const sims = hits.map((h) => h.similarity as number);
+      expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+    });
+
+    it('never returns a passage whose embedding is still NULL, and such rows stay out of the HNSW index', async () => {
+      const pendingIds = smallChunks.filter((c) => c.embedding === null).map((c) => c.id);
+      const hits = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, queryText: 'pending retention', matchCount: 20, minSimilarity: -1 }),
+      );
+      expect(hits.length).toBe(10);
+      expect(hits.map((h) => h.chunkId)).not.toEqual(expect.arrayContaining([pendingIds[0]]));
+
+      expect(afterBuild.all_rows).toBe(10_012);
+      expect(afterBuild.embedded).toBe(10_010);
+      expect(afterBuild.indexed).toBe(afterBuild.embedded);
+    });
+
+    it('fuses the keyword and vector legs and says which found each passage', async () => {
+      const keywordOnly = 'zephyrine quartermaster ledger';
+      const target = nearVector(query, 900, 8); // far from the query: the vector leg ranks it low
+      await withWorkspace(suite.db, small, async (tx) => {
+        const artifact = await createArtifact(tx, small, 'Ledger');
+        await insertChunks(tx, small, artifact, [{ content: `The ${keywordOnly} is kept in room 4.`, embedding: target }]);
+      });
+      const hits = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, queryText: 'where is the zephyrine quartermaster ledger?', matchCount: 5, minSimilarity: -1 }),
+      );
+      const ledger = hits.find((h) => h.content.includes(keywordOnly));
+      expect(ledger?.matchedBy).toEqual(['vector', 'keyword']);
+      expect(ledger?.keywordRank).toBe(1);
+      expect(ledger?.title).toBe('Ledger');
+      expect(hits[0]?.chunkId).toBe(ledger?.chunkId);
+      expect(hits.filter((h) => h !== ledger).every((h) => h.matchedBy.join() === 'vector')).toBe(true);
+
+      const keywordHits = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, queryText: 'zephyrine', matchCount: 5 }),
+      );
+      expect(keywordHits.map((h) => h.chunkId)).toEqual([ledger?.chunkId]);
+      expect(keywordHits[0]?.matchedBy).toEqual(['keyword']);
+      expect(keywordHits[0]?.similarity).toBeNull();
+    });
+
+    it('drops passages below min_similarity and answers nothing rather than something weak', async () => {
+      const strict = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 5, minSimilarity: 0.99 }),
+      );
+      expect(strict).toEqual([]);
+      const unrelated = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: unitVector(424242), matchCount: 5, minSimilarity: 0.15 }),
+      );
+      expect(unrelated).toEqual([]);
+    });
+
+    it('ignores passages that are not live (forgotten, or a version not yet swapped in)', async () => {
+      const [top] = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
+      );
+      await withService(suite.db, (tx) => tx.query('update chunks set is_live = false where id = $1', [top?.chunkId]));
+      const [next] = await withWorkspace(suite.db, small, (tx) =>
+        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
+      );
+      expect(next?.chunkId).not.toBe(top?.chunkId);
+      await withService(suite.db, (tx) => tx.query('update chunks set is_live = true where id = $1', [top?.chunkId]));
+    });
+
+    it('rejects a match_count outside 1..50', async () => {
+      await expect(
+        withWorkspace(suite.db, small, (tx) => matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 0 })),
+      ).rejects.toThrow(/match_count must be between 1 and 50/);
+    });
+  },
+  { onNotice: (message) => notices.push(message) },
+);

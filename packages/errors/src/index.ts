@@ -1,0 +1,2 @@
+export { AppError, isAppError, type AppErrorOptions } from './app-error.ts';
+export { coerceError } from './coerce-error.ts';

@@ -1,0 +1,1 @@
+export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger.ts';
