@@ -234,6 +234,7 @@ export class SandboxPool {
   #stop(slot: Slot, reason?: AppError): Promise<void> {
     if (slot.child.exitCode !== null || slot.child.signalCode !== null) return Promise.resolve();
     const gone = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
+    slot.child.ref(); // whoever awaits this must not see the event loop end first
     slot.killedFor ??= reason;
     slot.busy = true; // nothing new is scheduled on a process on its way out
     slot.child.kill('SIGKILL');
