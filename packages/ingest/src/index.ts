@@ -18,3 +18,9 @@ export { queueStats, type QueueStats } from './queue/queue-stats.ts';
 export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece } from './pipeline/ingest-services.ts';
 export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';
 export { reembedArtifact } from './pipeline/reembed-artifact.ts';
+
+export { listSources, type ListSourcesOptions, type SourcePage } from './sources/list-sources.ts';
+export { getSource, sourceNotFound } from './sources/get-source.ts';
+export { forgetSource, restoreSource, type ForgetReceipt } from './sources/forget-source.ts';
+export { purgeForgottenSources } from './sources/purge-forgotten.ts';
+export { FORGET_RETENTION_DAYS, type SourceSummary } from './sources/source-summary.ts';

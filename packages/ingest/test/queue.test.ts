@@ -36,11 +36,11 @@ describeDb('job queue', (suite) => {
   it('retries a retryable failure later, and fails the job and its artifact with the reason otherwise', async () => {
     const [retryable, permanent] = await queueTexts(suite.db, ws, 2, 'fail');
     const claimed = await claimJobs(suite.db, { workerId: 'w1', limit: 2, leaseMs: 60_000, artifactIds: [retryable as string, permanent as string] });
-    const byArtifact = new Map(claimed.map((j) => [j.artifactId, j]));
+    const byArtifact = new Map(claimed.map((j) => [j.artifactId as string, j]));
     const flaky = new AppError({ code: 'FETCH_TIMEOUT', message: 'slow', retryable: true });
     const broken = new AppError({ code: 'EXTRACT_PDF_ENCRYPTED', message: 'encrypted', userMessage: 'That PDF is password-protected.', nextStep: 'Save an unlocked copy.' });
-    expect(await failJob(suite.db, byArtifact.get(retryable) as never, 'w1', flaky)).toBe('retrying');
-    expect(await failJob(suite.db, byArtifact.get(permanent) as never, 'w1', broken)).toBe('failed');
+    expect(await failJob(suite.db, byArtifact.get(retryable as string) as never, 'w1', flaky)).toBe('retrying');
+    expect(await failJob(suite.db, byArtifact.get(permanent as string) as never, 'w1', broken)).toBe('failed');
     const rows = await withService(suite.db, (tx) =>
       tx.query<{ artifact_id: string; status: string; delay: number; last_error_code: string; a_status: string; a_code: string | null; a_message: string | null }>(
         `select j.artifact_id, j.status, extract(epoch from j.run_at - now())::float8 as delay, j.last_error_code,
