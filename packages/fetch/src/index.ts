@@ -14,8 +14,11 @@
  *   headers before the body is downloaded;
  * - every failure is an AppError with a FETCH_* code; `retryable` is true only for timeouts,
  *   resets, 408/425/429 and 5xx.
+ *
+ * `checkFetchable` runs the same checks without connecting, to refuse a link at save time.
  */
 export { safeFetch, FETCH_DEFAULTS, type SafeFetchOptions, type FetchedDocument, type FetchedBody, type NotModified } from './safe-fetch.ts';
+export { checkFetchable, type CheckFetchableOptions } from './check-fetchable.ts';
 export { type FetchErrorCode } from './fetch-errors.ts';
 export { type DocumentMimeType } from './content-type.ts';
 export { classifyAddress, type AddressCategory, type AddressClassification } from './address-policy.ts';
