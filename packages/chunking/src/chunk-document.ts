@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@brain/errors';
 import { estimateTokens } from './estimate-tokens.ts';
+import { groupPieces, groupSections } from './merge-sections.ts';
 import { packPieces } from './pack.ts';
 import { cleanHeading, parseSections } from './parse-sections.ts';
 import { blockToPieces } from './pieces.ts';
@@ -22,6 +23,8 @@ export interface ChunkOptions {
   maxTokens?: number;
   /** Whole sentences repeated from the previous passage of the same section; default 60. */
   overlapTokens?: number;
+  /** Join consecutive small sections into one passage under their common heading; default true. */
+  mergeSmallSections?: boolean;
 }
 
 export interface Chunk {
@@ -42,9 +45,12 @@ const MIN_MAX_TOKENS = 32;
 
 /**
  * Splits a document into passages: paragraphs first (a fenced code block stays whole when it fits),
- * then sentences, then a hard cut only for a single sentence over the budget. Passages never span
- * two sections, so every passage's heading path is exactly the one its text sits under, and overlap
- * stays inside a section. No passage is over `maxTokens` (by estimateTokens). Pure and deterministic.
+ * then sentences, then a hard cut only for a single sentence over the budget. A section too long
+ * for one passage is split inside itself, with overlap, under its own heading path. Consecutive
+ * sections small enough to share one passage are joined under their common heading path, each
+ * with its own heading as a line of the passage (see groupSections): the heading of a passage is
+ * always true of all its text. No passage is over `maxTokens` (by estimateTokens). Pure and
+ * deterministic.
  */
 export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Chunk[] {
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -52,11 +58,17 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
   validate(maxTokens, overlapTokens);
 
   const title = cleanHeading(input.title ?? '');
-  const chunks: Chunk[] = [];
-  for (const section of parseSections(input.text)) {
-    const heading = headingFor(title, section.path);
+  const sections = parseSections(input.text).map((section) => {
     const pieces = section.blocks.flatMap((block) => blockToPieces(block, maxTokens));
-    for (const content of packPieces(pieces, maxTokens, overlapTokens)) {
+    return { section, pieces, tokens: pieces.reduce((n, p) => n + p.tokens, 0) };
+  });
+  const chunks: Chunk[] = [];
+  const groups = options.mergeSmallSections === false
+    ? sections.map((s) => ({ path: s.section.path, members: [s] }))
+    : groupSections(sections, maxTokens);
+  for (const group of groups) {
+    const heading = headingFor(title, group.path);
+    for (const content of packPieces(groupPieces(group), maxTokens, overlapTokens)) {
       chunks.push({
         ordinal: chunks.length,
         heading,

@@ -13,6 +13,8 @@ export type Block =
 export interface Section {
   /** Heading texts from the outermost level in, e.g. ["Reply", ".send(data)"]. */
   path: string[];
+  /** The markdown level (1–6) of each heading in `path`. */
+  levels: number[];
   blocks: Block[];
 }
 
@@ -29,7 +31,7 @@ export function parseSections(text: string): Section[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const sections: Section[] = [];
   const stack: { level: number; text: string }[] = [];
-  let current: Section = { path: [], blocks: [] };
+  let current: Section = { path: [], levels: [], blocks: [] };
   let paragraph: string[] = [];
 
   const flushParagraph = () => {
@@ -40,7 +42,7 @@ export function parseSections(text: string): Section[] {
   const startSection = () => {
     flushParagraph();
     if (current.blocks.length > 0) sections.push(current);
-    current = { path: stack.map((h) => h.text), blocks: [] };
+    current = { path: stack.map((h) => h.text), levels: stack.map((h) => h.level), blocks: [] };
   };
 
   for (let i = 0; i < lines.length; i++) {

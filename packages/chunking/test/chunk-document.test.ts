@@ -15,7 +15,7 @@ describe('chunkDocument', () => {
     expect(chunkDocument({ title: 'Headings only', text: '# A\n## B\n### C\n' })).toEqual([]);
   });
 
-  it('carries the title and heading path on every chunk, and never mixes two sections in one chunk', () => {
+  it('carries the title and heading path on every chunk (sections kept apart)', () => {
     const text = [
       '# Reply',
       'Intro paragraph.',
@@ -27,7 +27,7 @@ describe('chunkDocument', () => {
       '## Properties',
       'Read-only fields.',
     ].join('\n');
-    const chunks = chunkDocument({ title: 'Fastify', text });
+    const chunks = chunkDocument({ title: 'Fastify', text }, { mergeSmallSections: false });
     expect(chunks.map((c) => [c.ordinal, c.heading, c.content])).toEqual([
       [0, 'Fastify › Reply', 'Intro paragraph.'],
       [1, 'Fastify › Reply › Methods › .send(data)', 'Sends the payload.'],
@@ -38,8 +38,47 @@ describe('chunkDocument', () => {
 
   it('drops a first heading that repeats the title, repeated levels, and inline markup in headings', () => {
     const text = '# Reply\nA.\n## Reply\n### Properties\nB.\n## [`.send()`](#send) and **more**\nC.\n#### FST_ERR_BAD_STATUS_CODE\nD.';
-    const headings = chunkDocument({ title: 'reply', text }).map((c) => c.heading);
+    const headings = chunkDocument({ title: 'reply', text }, { mergeSmallSections: false }).map((c) => c.heading);
     expect(headings).toEqual(['reply', 'reply › Properties', 'reply › .send() and more', 'reply › .send() and more › FST_ERR_BAD_STATUS_CODE']);
+  });
+
+  it('joins consecutive small sections under their common heading, each with its own heading line', () => {
+    const text = [
+      '# Reply',
+      'Intro paragraph.',
+      '## Methods',
+      '### .send(data)',
+      'Sends the payload.',
+      '### .code(statusCode)',
+      'Sets the status code.',
+      '## Properties',
+      'Read-only fields.',
+    ].join('\n');
+    const [chunk, ...rest] = chunkDocument({ title: 'Fastify', text });
+    expect(rest).toEqual([]);
+    expect(chunk?.heading).toBe('Fastify › Reply');
+    expect(chunk?.content).toBe(
+      'Intro paragraph.\n\n### Methods › .send(data)\n\nSends the payload.\n\n### Methods › .code(statusCode)\n\nSets the status code.\n\n## Properties\n\nRead-only fields.',
+    );
+
+    // Siblings only: the common path is their parent.
+    const siblings = chunkDocument({ title: 'T', text: '## Request\n### .ip\nThe address.\n### .url\nThe URL.' });
+    expect(siblings.map((c) => [c.heading, c.content])).toEqual([['T › Request', '### .ip\n\nThe address.\n\n### .url\n\nThe URL.']]);
+  });
+
+  it('keeps a section too large to share a passage on its own, under its exact heading', () => {
+    const big = sentences(60, 'big').join(' ');
+    const text = `## Small one\nTiny.\n## Big\n${big}\n## Small two\nAlso tiny.\n## Small three\nTiny again.`;
+    const chunks = chunkDocument({ title: 'T', text }, { maxTokens: 120, overlapTokens: 20 });
+    const bigChunks = chunks.filter((c) => c.content.includes('Sentence big'));
+    expect(bigChunks.length).toBeGreaterThan(3);
+    for (const chunk of bigChunks) {
+      expect(chunk.heading).toBe('T › Big');
+      expect(chunk.content).not.toMatch(/Tiny|## /);
+    }
+    expect(chunks[0]).toMatchObject({ heading: 'T › Small one', content: 'Tiny.' });
+    expect(chunks.at(-1)).toMatchObject({ heading: 'T', content: '## Small two\n\nAlso tiny.\n\n## Small three\n\nTiny again.' });
+    for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(120);
   });
 
   it('keeps a document without title or headings headless', () => {
