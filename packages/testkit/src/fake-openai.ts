@@ -104,7 +104,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   server.on('POST', '/v1/embeddings', (req) => {
     const body = (req.json ?? {}) as Record<string, unknown>;
-    const model = String(body.model ?? '');
+    const model = typeof body.model === 'string' ? body.model : '';
     const raw = body.input;
     const inputs = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.map((x) => (typeof x === 'string' ? x : '')) : [];
     const requested = typeof body.dimensions === 'number' ? body.dimensions : undefined;
