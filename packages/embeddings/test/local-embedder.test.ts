@@ -31,6 +31,15 @@ describe('createLocalEmbedder', () => {
     expect(cosine(a[0] as number[], a[1] as number[])).toBeLessThan(0.5);
   });
 
+  it('gives the same vector whatever was embedded before (the feature table is reused and grows)', async () => {
+    const text = 'Hooks run in order: onRequest, preParsing, preValidation, preHandler.';
+    const before = embedLocally(text);
+    const huge = Array.from({ length: 20_000 }, (_, i) => `token${i}x${(i * 7919) % 10007}`).join(' ');
+    expect(norm(embedLocally(huge))).toBeCloseTo(1, 10);
+    expect(embedLocally(text)).toEqual(before);
+    expect(await embedder.embed([text])).toEqual([Array.from(before)]);
+  });
+
   it('never returns a zero vector: empty, stopword-only and symbol-only text get unit vectors', async () => {
     const vectors = await embedder.embed(['', '   ', 'how do I?', '!!! ??? ---']);
     for (const v of vectors) expect(norm(v)).toBeCloseTo(1, 10);

@@ -1,5 +1,6 @@
 import type { Embedder } from '../embedder.ts';
 import { CONCEPTS, STATUS_CONCEPT } from './concepts.ts';
+import { FeatureCounts } from './feature-counts.ts';
 import { FNV_OFFSET, fnvStep, fnvString, mix } from './feature-hash.ts';
 import { porterStem } from './porter-stemmer.ts';
 import { STOPWORDS } from './stopwords.ts';
@@ -76,13 +77,7 @@ export function createLocalEmbedder(): Embedder {
 
 /** One text → its unit vector (Float64Array of 1536). Pure and deterministic. */
 export function embedLocally(text: string): Float64Array {
-  const counts = new Map<number, number>();
-  const add = (kind: Kind, hash: number) => {
-    // Key: the feature's hash; value: count × 8 + kind, so one map holds both.
-    const key = mix(hash);
-    const previous = counts.get(key);
-    counts.set(key, previous === undefined ? kind + 8 : previous + 8);
-  };
+  const add = (kind: Kind, hash: number) => counts.add(mix(hash), kind);
 
   const { words, identifiers } = tokenize(text);
   const content = words.filter((w) => !STOPWORDS.has(w));
@@ -107,14 +102,12 @@ export function embedLocally(text: string): Float64Array {
   if (counts.size === 0) add(Kind.Empty, SEEDS[Kind.Empty] as number);
 
   const vector = new Float64Array(DIMENSIONS);
-  for (const [key, packed] of counts) {
-    const kind = packed & 7;
-    const count = packed >>> 3;
+  counts.drain((key, kind, count) => {
     const value = (WEIGHTS[kind] as number) * (1 + Math.log(count));
     // Bucket from the upper 31 bits, sign from the lowest: independent bits of a mixed hash.
     const bucket = (key >>> 1) % DIMENSIONS;
     vector[bucket] = (vector[bucket] as number) + (key & 1 ? -value : value);
-  }
+  });
   let norm = 0;
   for (let i = 0; i < DIMENSIONS; i++) norm += (vector[i] as number) ** 2;
   norm = Math.sqrt(norm);
@@ -135,6 +128,8 @@ function addCharGrams(word: string, add: (kind: Kind, hash: number) => void): vo
   }
 }
 
+// One table for the module: embedding is synchronous, so no two texts share it at once.
+const counts = new FeatureCounts();
 const stems = new Map<string, string>();
 function stemOf(word: string): string {
   let stem = stems.get(word);
