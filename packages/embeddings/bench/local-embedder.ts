@@ -94,8 +94,10 @@ const workspaceId = await withService(db, async (tx) => {
   }
   const rows = corpus.map((p, ordinal) => ({ a: artifacts.get(p.file), o: ordinal, h: p.heading, c: p.content, e: toVectorLiteral(p.vector) }));
   const inserted = await tx.query<{ id: string; ordinal: number }>(
-    `insert into chunks (workspace_id, artifact_id, ordinal, heading, content, content_hash, embedding, embedding_model, is_live)
-     select $1, (r->>'a')::uuid, (r->>'o')::int, r->>'h', r->>'c', md5(r->>'c'), (r->>'e')::vector, $3, true
+    // Ids derived from the ordinal: match_artifacts breaks score ties by id, so random ids would
+    // make the hybrid figures vary from run to run.
+    `insert into chunks (id, workspace_id, artifact_id, ordinal, heading, content, content_hash, embedding, embedding_model, is_live)
+     select md5('bench-' || (r->>'o'))::uuid, $1, (r->>'a')::uuid, (r->>'o')::int, r->>'h', r->>'c', md5(r->>'c'), (r->>'e')::vector, $3, true
      from jsonb_array_elements($2::jsonb) r
      returning id, ordinal`,
     [id, JSON.stringify(rows), LOCAL_EMBEDDING_MODEL],
