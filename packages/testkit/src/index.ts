@@ -3,3 +3,4 @@ export { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeGuild } from './
 export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDelivery } from './fake-stripe.ts';
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
 export { parseStripeForm } from './stripe-form.ts';
+export { closedLoopbackUrl } from './closed-port.ts';
