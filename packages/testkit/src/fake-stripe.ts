@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { startFakeHttpServer, type FakeHttpServer } from './fake-http-server.ts';
+import { startFakeHttpServer, type FakeHttpServer, type FakeResponse } from './fake-http-server.ts';
 import { parseStripeForm } from './stripe-form.ts';
 
 type Obj = Record<string, unknown>;
@@ -33,6 +33,8 @@ export interface FakeStripe {
   checkoutSessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   portalSessions: Map<string, Obj>;
+  /** Lets a test answer GET /v1/subscriptions/:id itself (an outage, a slow Stripe); undefined falls through. */
+  onSubscriptionRead: ((id: string, subscription: Obj | undefined) => FakeResponse | undefined) | undefined;
   /** Pays an open Checkout Session: customer, active subscription, and the events Stripe would send. */
   completeCheckout(sessionId: string): { session: Obj; subscription: Obj; events: FakeStripeEvent[] };
   /** Changes a subscription as the Dashboard or dunning would; returns its new state. */
@@ -73,6 +75,7 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     checkoutSessions: new Map(),
     subscriptions: new Map(),
     portalSessions: new Map(),
+    onSubscriptionRead: undefined,
     completeCheckout(sessionId) {
       const session = fake.checkoutSessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`fake Stripe: no open checkout session ${sessionId}`);
@@ -218,6 +221,8 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     if (!authorized(req.headers.authorization)) return unauthorized;
     const subId = req.path.split('/').pop() ?? '';
     const sub = fake.subscriptions.get(subId);
+    const override = fake.onSubscriptionRead?.(subId, sub);
+    if (override) return override;
     return sub ? { body: sub } : missing('subscription', subId);
   });
 
