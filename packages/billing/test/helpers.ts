@@ -11,7 +11,7 @@ export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const links = createBillingLinks(PUBLIC_URL, new Signer('b'.repeat(40)));
 
 export function policy(overrides: Partial<EntitlementPolicy> = {}): EntitlementPolicy {
-  return { billingEnabled: true, freeSaves: 2, freeAsks: 3, pastDueGraceDays: 7, checkoutUrl: links.checkout, ...overrides };
+  return { billingEnabled: true, freeSaves: 2, freeAsks: 3, pastDueGraceDays: 7, checkoutUrl: (ws) => links.checkout(ws), ...overrides };
 }
 
 export function billingFor(db: Database, stripe: FakeStripe, overrides: Partial<EntitlementPolicy> = {}): BillingService {
