@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { migrate } from '@brain/db';
 import { startWebServer } from '@brain/web';
-import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { onShutdown } from '../shutdown.ts';
 
@@ -17,11 +18,17 @@ export function registerStart(program: Command): void {
       try {
         const migrated = await migrate(db);
         if (migrated.applied.length > 0) logger.info({ applied: migrated.applied.length }, 'database migrated');
-        const web = await startWebServer({ config, db, logger }, { ...(options.port !== undefined ? { port: options.port } : {}) });
+        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
+        const web = await startWebServer({ config, db, logger, onboarding }, { ...(options.port !== undefined ? { port: options.port } : {}) });
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  health:     ${web.url}/healthz`);
+        print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
+        print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
+        print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);
+        if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
           await web.close();
+          await onboarding.accounts.drain();
           await db.close();
         });
       } catch (error) {
