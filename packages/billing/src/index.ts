@@ -10,4 +10,4 @@ export { recordUsage } from './entitlements/record-usage.ts';
 export { decideEntitlement } from './entitlements/decide-entitlement.ts';
 export type { Entitlement, EntitlementPolicy, MeteredAction } from './entitlements/policy.ts';
 export type { BillingGateway, CheckoutRequest, SubscriptionSnapshot } from './stripe/billing-gateway.ts';
-export { createStripeGateway, WEBHOOK_TOLERANCE_SECONDS, type StripeGatewayOptions } from './stripe/stripe-gateway.ts';
+export { createStripeGateway, WEBHOOK_FUTURE_SKEW_SECONDS, WEBHOOK_TOLERANCE_SECONDS, type StripeGatewayOptions } from './stripe/stripe-gateway.ts';

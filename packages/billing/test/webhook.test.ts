@@ -87,6 +87,7 @@ describeDb('POST /stripe/webhook processing', (suite) => {
     const forged = stripe.sign(event, { secret: 'whsec_attacker' });
     expect((await billing.handleWebhook(Buffer.from(forged.body), forged.headers['stripe-signature'])).status).toBe(400);
     expect((await webhook(billing, stripe, event, now - 301)).status).toBe(400);
+    expect((await webhook(billing, stripe, event, now + 3600)).status).toBe(400);
     const stale = await webhook(billing, stripe, event, now - 301);
     expect(stale.body).toMatchObject({ error: 'WEBHOOK_SIGNATURE_INVALID' });
     const signed = stripe.sign(event);

@@ -13,6 +13,8 @@ export interface StripeGatewayOptions {
 
 /** Stripe's default: a signed event older than five minutes is refused (replay window). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** stripe-node only checks age; a timestamp this far in the future is refused too (a clock or a forger). */
+export const WEBHOOK_FUTURE_SKEW_SECONDS = 300;
 
 export function createStripeGateway(options: StripeGatewayOptions): BillingGateway {
   const stripe = new Stripe(options.secretKey, {
@@ -64,11 +66,15 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
       if (typeof signature !== 'string' || signature.length === 0) {
         throw signatureError('The request has no single Stripe-Signature header.');
       }
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw signatureError((error as Error).message, error);
       }
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (signedAt > Date.now() / 1000 + WEBHOOK_FUTURE_SKEW_SECONDS) throw signatureError('Timestamp is in the future.');
+      return event;
     },
   };
 }

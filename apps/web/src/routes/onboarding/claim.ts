@@ -31,9 +31,8 @@ export const claimRoutes: FastifyPluginAsync<{ ctx: OnboardingContext }> = async
     if (workspace.planStatus === 'active' || workspace.planStatus === 'trialing' || workspace.planStatus === 'past_due') {
       return html`<p>The plan is ${workspace.planStatus.replace('_', ' ')}. Manage it with <code>/billing</code> in Discord.</p>`;
     }
-    const checkout = new URL(billing.links.checkout(workspace.id));
-    const browserId = session.browserId(request, reply);
-    return html`<p>Next: subscribe to lift the free limits.</p>${checkoutButton(workspace.id, checkout.searchParams.get('sig') ?? '', session.csrfToken(browserId, 'checkout'), 'Subscribe')}`;
+    const csrf = session.csrfToken(session.browserId(request, reply), 'checkout');
+    return html`<p>Next: subscribe to lift the free limits.</p>${checkoutButton(workspace.id, billing.links.signature(workspace.id), csrf, 'Subscribe')}`;
   };
 
   const renderForm = async (request: FastifyRequest, reply: FastifyReply, workspace: WorkspaceSummary, status = 200, error?: string, email?: string) => {
