@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { coerceError } from '@brain/errors';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
+import { onboardingRoutes } from './routes/onboarding/index.ts';
+import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
 
 /**
  * The web service as a Fastify instance that has not started listening: tests drive it with
@@ -35,6 +37,10 @@ export async function buildApp(deps: WebDeps) {
   });
 
   await app.register(healthzRoute, { deps });
+  if (deps.onboarding) {
+    await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
+    await app.register(stripeWebhookRoute, { billing: deps.onboarding.billing });
+  }
   return app;
 }
 

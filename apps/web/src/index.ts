@@ -1,3 +1,3 @@
 export { buildApp, type WebApp } from './app.ts';
 export { startWebServer, type WebServer } from './server.ts';
-export type { WebDeps } from './deps.ts';
+export type { OnboardingDeps, WebDeps } from './deps.ts';

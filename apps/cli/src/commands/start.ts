@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { startWebServer } from '@brain/web';
-import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -17,13 +18,19 @@ export function registerStart(program: Command): void {
       let worker: RunningWorker | undefined;
       try {
         worker = await runWorker(config, db, logger);
-        const web = await startWebServer({ config, db, logger }, { ...(options.port !== undefined ? { port: options.port } : {}) });
+        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
+        const web = await startWebServer({ config, db, logger, onboarding }, { ...(options.port !== undefined ? { port: options.port } : {}) });
         const running = worker;
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  health:     ${web.url}/healthz`);
+        print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
+        print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
+        print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);
+        if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
           // Stop taking requests and jobs first, then let both drain.
           await Promise.all([web.close(), running.stop()]);
+          await onboarding.accounts.drain();
           await db.close();
         });
       } catch (error) {
