@@ -44,11 +44,18 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
 
   const running = new Map<string, { job: Job; abort: AbortController; done: Promise<void> }>();
   let stopping = false;
-  let wake: (() => void) | undefined;
+  // A notification or stop that arrives while the loop is busy claiming must not be lost: it is
+  // remembered here and cuts the next wait short.
+  let woken = false;
+  let wakeWaiter: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    wakeWaiter?.();
+  };
   let idleWaiters: (() => void)[] = [];
   let lastLookFoundNothing = false;
 
-  const unlisten = await services.db.listen('brain_jobs', () => wake?.()).catch((error: unknown) => {
+  const unlisten = await services.db.listen('brain_jobs', wake).catch((error: unknown) => {
     log.warn({ err: error }, 'LISTEN unavailable; polling only');
     return async () => {};
   });
@@ -89,6 +96,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
 
   async function loop(): Promise<void> {
     while (!stopping) {
+      woken = false;
       const free = concurrency - running.size;
       let claimed: Job[] = [];
       if (free > 0) {
@@ -102,7 +110,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
         const abort = new AbortController();
         const done = runJob(job, abort).finally(() => {
           running.delete(job.id);
-          wake?.();
+          wake();
         });
         running.set(job.id, { job, abort, done });
       }
@@ -112,15 +120,15 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
         idleWaiters = [];
         waiters.forEach((resolve) => resolve());
       }
-      if (claimed.length === 0 || running.size >= concurrency) {
+      if ((claimed.length === 0 || running.size >= concurrency) && !woken && !stopping) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
-          wake = () => {
+          wakeWaiter = () => {
             clearTimeout(timer);
-            wake = undefined;
             resolve();
           };
         });
+        wakeWaiter = undefined;
       }
     }
   }
@@ -133,7 +141,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
     async stop(graceMs = 20_000) {
       if (stopping) return;
       stopping = true;
-      wake?.();
+      wake();
       await looping;
       const inFlight = [...running.values()];
       if (inFlight.length > 0) {

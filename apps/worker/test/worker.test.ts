@@ -57,6 +57,14 @@ describeDb('worker loop', (suite) => {
     }
   });
 
+  it('stops at once even when asked while it is still claiming, instead of sleeping out its poll', async () => {
+    // stop() right after start lands while the first claim is in flight; a lost wake-up would sleep 60 s.
+    const worker = await startWorker(servicesFor(suite.db), { logger, pollMs: 60_000, tasks: { ingest: recordTask } });
+    const stopped = worker.stop().then(() => 'stopped');
+    const slept = new Promise((r) => setTimeout(() => r('slept'), 15_000).unref());
+    expect(await Promise.race([stopped, slept])).toBe('stopped');
+  });
+
   it('fails a job with its reason when the task throws, and a job whose task does not exist', async () => {
     const broken: Task = async () => {
       throw new AppError({ code: 'EXTRACT_EMPTY', message: 'no text' });
