@@ -28,15 +28,18 @@ export interface Summary {
 
 /**
  * Runs every variant on every query twice: an untimed pass that warms the caches, then a timed
- * pass. Variants take turns on each query, in a shuffled order of queries, so a burst of load
- * from another process on this shared machine lands on all of them alike.
+ * pass. Queries come in a shuffled order, and on each query the variants take turns in a shuffled
+ * order too: a burst of load from another process on this shared machine lands on all of them
+ * alike, and no variant always runs right after the one that warmed the same pages (or after the
+ * one that evicted them: shared_buffers is smaller than the index at 200,000 passages).
  */
 export async function measure(db: Database, queries: BenchQuery[], variants: Variant[], seed: number): Promise<Map<string, Sample[]>> {
-  const order = seededRandom(seed).shuffle(queries);
-  for (const query of order) for (const variant of variants) await variant.run(db, query);
+  const random = seededRandom(seed);
+  const order = random.shuffle(queries);
+  for (const query of order) for (const variant of random.shuffle(variants)) await variant.run(db, query);
   const samples = new Map<string, Sample[]>(variants.map((v) => [v.name, []]));
   for (const query of order) {
-    for (const variant of variants) {
+    for (const variant of random.shuffle(variants)) {
       const result = await variant.run(db, query);
       samples.get(variant.name)?.push({ query, ...result });
     }
