@@ -76,14 +76,21 @@ describeDb('schema catalog', (suite) => {
   });
 
   it('indexes embeddings with a partial HNSW index (cosine) that only holds embedded rows', async () => {
-    const [index] = await suite.db.query<{ method: string; opclass: string; predicate: string }>(`
-      select am.amname as method, opc.opcname as opclass, pg_get_expr(i.indpred, i.indrelid) as predicate
+    const [index] = await suite.db.query<{ method: string; opclass: string; predicate: string; options: string[] }>(`
+      select am.amname as method, opc.opcname as opclass, pg_get_expr(i.indpred, i.indrelid) as predicate, c.reloptions as options
       from pg_index i
       join pg_class c on c.oid = i.indexrelid
       join pg_am am on am.oid = c.relam
       join pg_opclass opc on opc.oid = i.indclass[0]
       where c.relname = 'chunks_embedding_hnsw_idx'`);
-    expect(index).toEqual({ method: 'hnsw', opclass: 'vector_cosine_ops', predicate: '(embedding IS NOT NULL)' });
+    // ef_construction 128 rather than pgvector's 64: with many near-duplicate passages (the same page
+    // saved by many workspaces) the default left passages no search could reach (bench:retrieval).
+    expect(index).toEqual({
+      method: 'hnsw',
+      opclass: 'vector_cosine_ops',
+      predicate: '(embedding IS NOT NULL)',
+      options: ['m=16', 'ef_construction=128'],
+    });
   });
 
   it('stores embeddings as vector(1536), NULL until embedded, with a generated tsvector', async () => {

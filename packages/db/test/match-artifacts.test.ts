@@ -1,5 +1,5 @@
-import { beforeAll, expect, it } from 'vitest';
-import { matchArtifacts, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import {
   bulkLoadChunks,
@@ -77,7 +77,7 @@ describeDb(
                (select count(*)::int from chunks where embedding is not null) as embedded,
                (select count(*)::int from chunks) as all_rows`);
       afterBuild = counts as typeof afterBuild;
-    });
+    }, 300_000); // building a 10,000-passage HNSW index (ef_construction 128) in WASM takes over a minute on a busy machine
 
     it('gives a 10-passage workspace its exact top 5 among 10,000 passages of another workspace', async () => {
       const expected = smallChunks
@@ -188,6 +188,88 @@ describeDb(
       );
       expect(next?.chunkId).not.toBe(top?.chunkId);
       await withService(suite.db, (tx) => tx.query('update chunks set is_live = true where id = $1', [top?.chunkId]));
+    });
+
+    describe('when the index scan runs out of budget', () => {
+      // The smallest possible budget: the iterative scan stops after its first ef_search (100)
+      // candidates. The small workspace takes the index path once the threshold is below its size.
+      const shortScan = 'set local brain.exact_search_max_rows = 5; set local hnsw.max_scan_tuples = 1;';
+      let anchor: number[] = [];
+      let nearIds: string[] = [];
+      let expected: string[] = [];
+
+      beforeAll(async () => {
+        // Two passages of the large workspace from different clusters (its ordinals cycle through
+        // 50 cluster centres): the question sits in cluster A; the small workspace's related
+        // passages sit in cluster B, still similar enough to the question to count, but linked
+        // into B's part of the graph, which a scan that stops early never reaches.
+        const rows = await suite.db.query<{ v: string }>(
+          'select embedding::text as v from chunks where workspace_id = $1 and ordinal in (0, 1) order by ordinal',
+          [big],
+        );
+        const unit = (v: number[]): number[] => {
+          const norm = Math.hypot(...v);
+          return v.map((x) => x / norm);
+        };
+        const [a, b] = rows.map((r) => unit(JSON.parse(r.v) as number[])) as [number[], number[]];
+        anchor = a; // unit length, so cosine() is a dot product
+        const inClusterB = unit(a.map((x, i) => 0.35 * x + 0.94 * (b[i] as number)));
+        const specs = [
+          { content: 'close to the question', embedding: nearVector(anchor, 7001, 0.1) },
+          ...Array.from({ length: 6 }, (_, i) => ({ content: `related, elsewhere ${i}`, embedding: nearVector(inClusterB, 7100 + i, 0.05) })),
+        ];
+        await withWorkspace(suite.db, small, async (tx) => {
+          const artifact = await createArtifact(tx, small, 'Related to the large workspace');
+          nearIds = await insertChunks(tx, small, artifact, specs);
+        });
+        const all = await withService(suite.db, (tx) =>
+          tx.query<{ id: string; v: string }>('select id, embedding::text as v from chunks where workspace_id = $1 and is_live', [small]),
+        );
+        expected = all
+          .map((c) => ({ id: c.id, sim: cosine(anchor, JSON.parse(c.v) as number[]) }))
+          .filter((c) => c.sim >= 0.15)
+          .sort((a, b) => b.sim - a.sim)
+          .slice(0, 5)
+          .map((c) => c.id);
+      });
+
+      it('searches exactly when the short list it found is relevant', async () => {
+        // The premise: under this budget the index path alone finds fewer than five.
+        const indexOnly = await withWorkspace(suite.db, small, async (tx) => {
+          await tx.exec(`${shortScan} set local enable_sort = off; set local hnsw.iterative_scan = relaxed_order; set local hnsw.ef_search = 100;`);
+          return tx.query<{ id: string }>(
+            `select id from chunks where workspace_id = $1 and embedding is not null and is_live
+             order by embedding <=> $2::vector limit 40`,
+            [small, toVectorLiteral(anchor)],
+          );
+        });
+        expect(indexOnly.length).toBeLessThan(5);
+        expect(indexOnly.map((r) => r.id)).toContain(nearIds[0]);
+        expect(expected).toHaveLength(5);
+
+        const hits = await suite.db.transaction(async (tx) => {
+          await tx.exec(`${shortScan} set local role brain_tenant;`);
+          await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
+          return matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+        });
+        expect(hits.map((h) => h.chunkId)).toEqual(expected);
+
+        const plans = await plansOf(suite.db, small, (tx) => matchArtifacts(tx, { workspaceId: small, embedding: anchor }), shortScan);
+        expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+        expect(plans).toMatch(/\+ '0'::double precision/);
+      });
+
+      it('keeps the short list, without reading the whole workspace, when nothing it found is relevant', async () => {
+        const offTopic = unitVector(515151);
+        const plans = await plansOf(
+          suite.db,
+          small,
+          async (tx) => expect(await matchArtifacts(tx, { workspaceId: small, embedding: offTopic })).toEqual([]),
+          shortScan,
+        );
+        expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+        expect(plans).not.toMatch(/\+ '0'::double precision/);
+      });
     });
 
     it('rejects a match_count outside 1..50', async () => {

@@ -1,0 +1,73 @@
+import type { QueryKind, WorkspacePlan } from './dataset-plan.ts';
+import { summarize, type Sample, type Summary } from './measure.ts';
+import type { BenchQuery } from './queries.ts';
+import { REFERENCE_NAME } from './variants.ts';
+
+/** One kind of question (on-topic or off-topic) in one bucket, or over all buckets. */
+export interface GroupResult {
+  queries: number;
+  /** Mean share of the query's 100 nearest passages (whole table) that are its workspace's. */
+  ownShareOf100: number | null;
+  /** How many of the queries match_artifacts answered through the HNSW index. */
+  productionHnswQueries: number;
+  variants: Record<string, Summary>;
+}
+
+export interface BucketResult {
+  label: string;
+  workspaces: number;
+  rowsMin: number | null;
+  rowsMax: number | null;
+  /** Share of all passages held by the bucket's largest workspace. */
+  largestShare: number | null;
+  /** The index each forced variant's statement used (EXPLAIN as the tenant). */
+  forcedPlans: Record<string, string>;
+  onTopic: GroupResult;
+  offTopic: GroupResult;
+}
+
+/** The reference has no tenant: its recall is against the exact search of the whole table. */
+function summarizeVariant(variant: string, list: Sample[]): Summary {
+  return variant === REFERENCE_NAME ? summarize(list, (q) => q.globalTruth) : summarize(list);
+}
+
+const mean = (values: number[]): number => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1000) / 1000;
+
+export function groupResult(
+  samples: Map<string, Sample[]>,
+  paths: Map<number, string>,
+  include: (q: BenchQuery) => boolean,
+): GroupResult {
+  const firstVariant = [...samples.values()][0] ?? [];
+  const queries = firstVariant.map((s) => s.query).filter(include);
+  return {
+    queries: queries.length,
+    ownShareOf100: queries.length ? mean(queries.map((q) => q.ownShareOf100)) : null,
+    productionHnswQueries: queries.filter((q) => paths.get(q.index) === 'hnsw').length,
+    variants: queries.length
+      ? Object.fromEntries([...samples].map(([variant, list]) => [variant, summarizeVariant(variant, list.filter((s) => include(s.query)))]))
+      : {},
+  };
+}
+
+export function bucketResult(
+  label: string,
+  members: WorkspacePlan[],
+  totalRows: number,
+  samples: Map<string, Sample[]>,
+  paths: Map<number, string>,
+  forcedPlans: Record<string, string>,
+): BucketResult {
+  const rows = members.map((w) => w.rows);
+  const of = (kind: QueryKind) => (q: BenchQuery): boolean => q.bucket === label && q.kind === kind;
+  return {
+    label,
+    workspaces: members.length,
+    rowsMin: rows.length ? Math.min(...rows) : null,
+    rowsMax: rows.length ? Math.max(...rows) : null,
+    largestShare: rows.length ? Math.round((Math.max(...rows) / totalRows) * 10_000) / 10_000 : null,
+    forcedPlans,
+    onTopic: groupResult(samples, paths, of('on-topic')),
+    offTopic: groupResult(samples, paths, of('off-topic')),
+  };
+}

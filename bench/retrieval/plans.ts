@@ -1,0 +1,28 @@
+import { matchArtifacts, type Database } from '@brain/db';
+import type { BenchQuery } from './queries.ts';
+import { indexUsed } from './variants.ts';
+
+/**
+ * The plan match_artifacts really ran for a query, from auto_explain: the function is plpgsql,
+ * so EXPLAIN of the call shows only a Function Scan; auto_explain logs the plans of the
+ * statements inside it, sent back as NOTICEs. Its settings need a superuser, so they come before
+ * the switch to brain_tenant, in the same transaction (what withWorkspace does after BEGIN).
+ * Untimed: logging every plan costs more than the query.
+ */
+export async function productionPath(db: Database, notices: string[], query: BenchQuery): Promise<string> {
+  notices.length = 0;
+  await db.transaction(async (tx) => {
+    await tx.exec(`
+      load 'auto_explain';
+      set local auto_explain.log_min_duration = 0;
+      set local auto_explain.log_nested_statements = on;
+      set local auto_explain.log_level = notice;
+      set local client_min_messages = notice;
+      set local role brain_tenant;`);
+    await tx.query("select set_config('app.workspace_id', $1, true)", [query.workspaceId]);
+    await matchArtifacts(tx, { workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
+  });
+  const plans = notices.join('\n');
+  if (!plans.includes('chunks')) throw new Error('auto_explain sent no plan: is it installed on the server?');
+  return indexUsed(plans);
+}

@@ -1,0 +1,205 @@
+import { hnswParameters } from './indexes.ts';
+import type { Summary } from './measure.ts';
+import type { BucketResult, GroupResult } from './bucket-results.ts';
+import type { ScaleResult } from './run-scale.ts';
+import { exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
+
+export interface Environment {
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  server: Record<string, string>;
+}
+
+export interface BenchReport {
+  benchmark: 'retrieval';
+  generatedAt: string;
+  command: string;
+  environment: Environment;
+  shape: unknown;
+  runs: ScaleResult[];
+  /** Latency of the main run over the smaller one (same shape, fewer workspaces and passages). */
+  scaleRatio: { fromChunks: number; toChunks: number; p50: number; p95: number; referenceP50: number; referenceP95: number } | null;
+}
+
+const PROD = production({ hybrid: false }).name;
+const HYBRID = production({ hybrid: true }).name;
+const REF = REFERENCE_NAME;
+const OFF = forcedIndexName({ iterativeScan: 'off' });
+const RELAXED = forcedIndexName({ iterativeScan: 'relaxed_order' });
+const HALF = forcedIndexName({ iterativeScan: 'relaxed_order', index: 'halfvec' });
+const EXACT = exactPath().name;
+
+const ms = (n: number | undefined): string => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(1));
+const r3 = (n: number | undefined): string => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(3));
+const int = (n: number): string => n.toLocaleString('en-US');
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** On-topic questions: the latency a workspace sees for what it saved. */
+export function scaleRatio(small: ScaleResult, large: ScaleResult): BenchReport['scaleRatio'] {
+  const a = small.onTopic.variants[PROD];
+  const b = large.onTopic.variants[PROD];
+  const ra = small.onTopic.variants[REF];
+  const rb = large.onTopic.variants[REF];
+  if (!a || !b || !ra || !rb) return null;
+  const ratio = (x: number, y: number): number => Math.round((y / x) * 100) / 100;
+  return {
+    fromChunks: small.params.chunks,
+    toChunks: large.params.chunks,
+    p50: ratio(a.p50, b.p50),
+    p95: ratio(a.p95, b.p95),
+    referenceP50: ratio(ra.p50, rb.p50),
+    referenceP95: ratio(ra.p95, rb.p95),
+  };
+}
+
+function rowsRange(b: BucketResult): string {
+  if (b.rowsMin === null || b.rowsMax === null) return '—';
+  return b.rowsMin === b.rowsMax ? int(b.rowsMin) : `${int(b.rowsMin)}–${int(b.rowsMax)}`;
+}
+
+function pathUsed(g: GroupResult): string {
+  if (g.queries === 0) return '—';
+  if (g.productionHnswQueries === 0) return 'exact (B-tree)';
+  if (g.productionHnswQueries === g.queries) return 'HNSW';
+  return `HNSW ${g.productionHnswQueries}/${g.queries}, else exact`;
+}
+
+const recallCell = (s: Summary | undefined): string => `${r3(s?.recall)} (${r3(s?.worstWorkspaceRecall)})`;
+
+function productionTable(run: ScaleResult): string[] {
+  const lines = [
+    '| workspace rows | workspaces (rows) | queries | index used | recall@5 (worst workspace) | p50 ms | p95 ms | reference p50 ms | reference p95 ms | p95 / reference |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const row = (label: string, ws: string, g: GroupResult): string => {
+    const s = g.variants[PROD];
+    const ref = g.variants[REF];
+    return `| ${label} | ${ws} | ${g.queries} | ${pathUsed(g)} | ${recallCell(s)} | ${ms(s?.p50)} | ${ms(s?.p95)} | ${ms(ref?.p50)} | ${ms(ref?.p95)} | ${s && ref ? (s.p95 / ref.p95).toFixed(2) : '—'} |`;
+  };
+  for (const b of run.buckets) {
+    if (b.workspaces === 0) lines.push(`| ${b.label} | 0 | 0 | — | — | — | — | — | — | — |`);
+    else lines.push(row(b.label, `${b.workspaces} (${rowsRange(b)})`, b.onTopic));
+  }
+  lines.push(row('**all**', int(run.params.workspaces), run.onTopic));
+  return lines;
+}
+
+function offTopicTable(run: ScaleResult): string[] {
+  const lines = [
+    '| workspace rows | queries | with a passage above the floor | own share of 100 nearest | index used | recall@5 (worst workspace) | p50 ms | p95 ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const b of run.buckets) {
+    const g = b.offTopic;
+    if (g.queries === 0) continue;
+    const s = g.variants[PROD];
+    lines.push(
+      `| ${b.label} | ${g.queries} | ${pct(s?.answerable ?? null)} | ${r3(g.ownShareOf100 ?? undefined)} | ${pathUsed(g)} | ${recallCell(s)} | ${ms(s?.p50)} | ${ms(s?.p95)} |`,
+    );
+  }
+  return lines;
+}
+
+function approximateTable(run: ScaleResult): string[] {
+  const half = run.params.halfvec;
+  const lines = [
+    `| workspace rows | own share of 100 nearest | exact path p50 / p95 ms | iterative off: recall@5 | relaxed_order: recall@5 | relaxed p50 / p95 ms |${half ? ' halfvec relaxed: recall@5 | halfvec p50 / p95 ms |' : ''}`,
+    `| --- | --- | --- | --- | --- | --- |${half ? ' --- | --- |' : ''}`,
+  ];
+  for (const b of run.buckets) {
+    const g = b.onTopic;
+    if (g.queries === 0) continue;
+    const off = g.variants[OFF];
+    const relaxed = g.variants[RELAXED];
+    const h = g.variants[HALF];
+    const exact = g.variants[EXACT];
+    lines.push(
+      `| ${b.label} | ${r3(g.ownShareOf100 ?? undefined)} | ${ms(exact?.p50)} / ${ms(exact?.p95)} | ${r3(off?.recall)} | ${r3(relaxed?.recall)} | ${ms(relaxed?.p50)} / ${ms(relaxed?.p95)} |` +
+        (half ? ` ${r3(h?.recall)} | ${ms(h?.p50)} / ${ms(h?.p95)} |` : ''),
+    );
+  }
+  return lines;
+}
+
+function describeHnsw(definition: string): string {
+  const p = hnswParameters(definition);
+  return `m ${p.m}, ef_construction ${p.efConstruction}`;
+}
+
+const pct = (share: number | null): string => (share === null ? '—' : `${(share * 100).toFixed(1)} %`);
+
+function indexTable(runs: ScaleResult[]): string[] {
+  const lines = ['| run | index | size | bytes per row | build s | unreachable passages |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const run of runs) {
+    const b = run.build;
+    const label = `${int(run.params.chunks)} rows`;
+    lines.push(
+      `| ${label} | HNSW vector_cosine_ops (${describeHnsw(b.hnswDefinition)}) | ${mib(b.hnswBytes)} | ${int(Math.round(b.hnswBytes / b.embeddedRows))} | ${b.hnswBuildSeconds} | ${pct(b.hnswUnreachable)} |`,
+    );
+    if (b.halfvecBytes !== null && b.halfvecBuildSeconds !== null) {
+      lines.push(
+        `| ${label} | HNSW on embedding::halfvec(1536) (${describeHnsw(b.hnswDefinition)}) | ${mib(b.halfvecBytes)} | ${int(Math.round(b.halfvecBytes / b.embeddedRows))} | ${b.halfvecBuildSeconds} | ${pct(b.halfvecUnreachable)} |`,
+      );
+    }
+    lines.push(`| ${label} | table with TOAST (vectors stored out of line) | ${mib(b.tableBytes)} | ${int(Math.round(b.tableBytes / b.embeddedRows))} | load ${b.loadSeconds} | |`);
+  }
+  return lines;
+}
+
+function scaleTable(report: BenchReport): string[] {
+  const s = report.scaleRatio;
+  const small = report.runs[0];
+  const large = report.runs[report.runs.length - 1];
+  if (!s || !small || !large) return [];
+  const line = (run: ScaleResult): string => {
+    const p = run.onTopic.variants[PROD];
+    const r = run.onTopic.variants[REF];
+    return `| ${int(run.params.chunks)} rows, ${int(run.params.workspaces)} workspaces | ${ms(p?.p50)} | ${ms(p?.p95)} | ${ms(r?.p50)} | ${ms(r?.p95)} |`;
+  };
+  return [
+    '| on-topic questions, all buckets | p50 ms | p95 ms | reference p50 ms | reference p95 ms |',
+    '| --- | --- | --- | --- | --- |',
+    line(small),
+    line(large),
+    `| ratio | ${s.p50.toFixed(2)}× | ${s.p95.toFixed(2)}× | ${s.referenceP50.toFixed(2)}× | ${s.referenceP95.toFixed(2)}× |`,
+  ];
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const main = report.runs[report.runs.length - 1];
+  if (!main) return 'No runs.';
+  const out: string[] = [
+    `${int(main.params.chunks)} passages (1536-d) in ${int(main.params.workspaces)} workspaces, Zipf s = ${main.params.zipfS}; ` +
+      `${main.params.queriesPerBucket} on-topic questions per bucket. Statement latency, warm cache, one connection, as the tenant.`,
+    '',
+    ...productionTable(main),
+    '',
+    'Off-topic questions (about what other workspaces saved, on topics this one never touched):',
+    '',
+    ...offTopicTable(main),
+    '',
+    'Both paths forced for every workspace size, on-topic questions: the exact path (match_artifacts with its threshold raised), and the index path as plain SQL with iterative scan off or relaxed:',
+    '',
+    ...approximateTable(main),
+  ];
+  const hybrid = main.onTopic.variants[HYBRID];
+  if (hybrid) out.push('', `Hybrid (vector and keyword legs, RRF), on-topic: p50 ${ms(hybrid.p50)} ms, p95 ${ms(hybrid.p95)} ms.`);
+  out.push(
+    '',
+    `Reference: ${main.referencePlan === 'hnsw' ? 'the HNSW index' : `plan ${main.referencePlan}`}, recall@5 ${r3(main.referenceRecall.recall)} against exact search of the whole table (${main.referenceRecall.queries} sampled queries).`,
+  );
+  const scale = scaleTable(report);
+  if (scale.length) out.push('', ...scale);
+  out.push('', ...indexTable(report.runs));
+  const m = report.environment.machine;
+  const server = report.environment.server;
+  const hits = report.runs.map((r) => `${int(r.params.chunks)} rows ${r.sharedBufferHitRatio === null ? '—' : pct(r.sharedBufferHitRatio)}`).join(', ');
+  out.push(
+    '',
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}; load average ${m.loadAverageBefore.map((n) => n.toFixed(1)).join(' ')} before, ` +
+      `${m.loadAverageAfter.map((n) => n.toFixed(1)).join(' ')} after. Server: ${server.version}, pgvector ${server.pgvector}, shared_buffers ${server.shared_buffers}; ` +
+      `shared_buffers hit ratio while timing: ${hits}.`,
+    '',
+    `Reproduce: \`${report.command}\``,
+  );
+  return out.join('\n');
+}

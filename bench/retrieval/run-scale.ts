@@ -1,0 +1,144 @@
+import type { Database } from '@brain/db';
+import { benchDatabaseName, openBenchDatabase, type DataParameters } from './bench-database.ts';
+import { BUCKETS, planDataset } from './dataset-plan.ts';
+import { buildIndexes, withEfConstruction, type IndexFacts } from './indexes.ts';
+import { loadDataset, type LoadFacts } from './load.ts';
+import { bucketResult, groupResult, type BucketResult, type GroupResult } from './bucket-results.ts';
+import { measure, summarize, type Summary } from './measure.ts';
+import { productionPath } from './plans.ts';
+import { prepareQueries, readQueries } from './queries.ts';
+import {
+  explainForced,
+  exactPath,
+  explainReference,
+  forcedIndex,
+  forcedIndexName,
+  production,
+  reference,
+  REFERENCE_NAME,
+  type ForcedIndexOptions,
+  type Variant,
+} from './variants.ts';
+
+/** Bumped when the generator changes, so --reuse never mixes data of two shapes. */
+export const SHAPE_VERSION = '1';
+
+export type BuildFacts = LoadFacts & IndexFacts;
+
+export interface ScaleResult {
+  params: DataParameters;
+  database: string;
+  reusedDatabase: boolean;
+  build: BuildFacts;
+  referencePlan: string;
+  /** The reference's recall against an exact unfiltered search, on a sample of queries. */
+  referenceRecall: Summary;
+  buckets: BucketResult[];
+  onTopic: GroupResult;
+  offTopic: GroupResult;
+  /** Cache hits during the timed pass: the share of buffer reads PostgreSQL found in shared_buffers. */
+  sharedBufferHitRatio: number | null;
+}
+
+export interface ScaleOptions {
+  adminUrl: string;
+  maintenanceWorkMem: string;
+  hybrid: boolean;
+  keep: boolean;
+  reuse: boolean;
+  log: (line: string) => void;
+}
+
+export async function runScale(params: DataParameters, options: ScaleOptions): Promise<ScaleResult> {
+  const plan = planDataset(params);
+  const name = benchDatabaseName(params, SHAPE_VERSION);
+  const notices: string[] = [];
+  const bench = await openBenchDatabase(options.adminUrl, name, { reuse: options.reuse, onNotice: (m) => notices.push(m) });
+  try {
+    let build: BuildFacts;
+    if (bench.reused) {
+      options.log(`${name}: reusing the data of an earlier --keep run`);
+      build = await readBuildFacts(bench.db);
+    } else {
+      options.log(`${name}: loading ${params.chunks} passages in ${params.workspaces} workspaces, then building the HNSW index…`);
+      const load = await loadDataset(bench.db, plan, params.seed);
+      options.log(`  loaded in ${load.loadSeconds} s; building the index${params.halfvec ? 'es' : ''}…`);
+      const definition = withEfConstruction(load.hnswDefinition, params.hnswEfConstruction);
+      const indexes = await buildIndexes(bench.db, { definition, maintenanceWorkMem: options.maintenanceWorkMem, halfvec: params.halfvec, seed: params.seed });
+      build = { ...load, ...indexes };
+      options.log(`  HNSW built in ${build.hnswBuildSeconds} s; exact ground truth…`);
+      await prepareQueries(bench.db, plan.queries, params.seed);
+      await bench.db.query("insert into bench.meta (key, value) values ('build', $1::text::jsonb), ('loaded', 'true')", [JSON.stringify(build)]);
+    }
+    const queries = await readQueries(bench.db);
+
+    options.log('  plans…');
+    const paths = new Map<number, string>();
+    for (const query of queries) paths.set(query.index, await productionPath(bench.db, notices, query));
+    const first = queries[0];
+    if (!first) throw new Error('no queries were planned');
+    const referencePlan = await explainReference(bench.db, first);
+
+    const forcedOptions: ForcedIndexOptions[] = [
+      { iterativeScan: 'off' },
+      { iterativeScan: 'relaxed_order' },
+      ...(params.halfvec ? [{ iterativeScan: 'relaxed_order', index: 'halfvec' } as const] : []),
+    ];
+    const forced = forcedOptions.map(forcedIndex);
+    const variants: Variant[] = [
+      production({ hybrid: false }),
+      reference(),
+      ...(options.hybrid ? [production({ hybrid: true })] : []),
+      exactPath(),
+      ...forced,
+    ];
+    options.log(`  timing ${variants.length} variants on ${queries.length} queries (a warm-up pass, then a timed pass)…`);
+    const before = await bufferCounters(bench.db);
+    const samples = await measure(bench.db, queries, variants, params.seed);
+    const after = await bufferCounters(bench.db);
+    const reads = after.hit - before.hit + (after.read - before.read);
+    const hitRatio = reads > 0 ? Math.round(((after.hit - before.hit) / reads) * 1000) / 1000 : null;
+
+    const buckets: BucketResult[] = [];
+    for (const bucket of BUCKETS) {
+      const sample = queries.find((q) => q.bucket === bucket.label);
+      const forcedPlans: Record<string, string> = {};
+      if (sample) for (const o of forcedOptions) forcedPlans[forcedIndexName(o)] = await explainForced(bench.db, sample, o);
+      const members = plan.workspaces.filter((w) => w.bucket === bucket.label);
+      buckets.push(bucketResult(bucket.label, members, params.chunks, samples, paths, forcedPlans));
+    }
+    return {
+      params,
+      database: name,
+      reusedDatabase: bench.reused,
+      build,
+      referencePlan,
+      referenceRecall: summarize(samples.get(REFERENCE_NAME) ?? [], (q) => q.globalTruth),
+      buckets,
+      onTopic: groupResult(samples, paths, (q) => q.kind === 'on-topic'),
+      offTopic: groupResult(samples, paths, (q) => q.kind === 'off-topic'),
+      sharedBufferHitRatio: hitRatio,
+    };
+  } finally {
+    if (options.keep) await bench.close();
+    else await bench.drop();
+  }
+}
+
+async function readBuildFacts(db: Database): Promise<BuildFacts> {
+  const [row] = await db.query<{ value: BuildFacts }>("select value from bench.meta where key = 'build'");
+  if (!row) throw new Error('the reused bench database has no build facts');
+  return row.value;
+}
+
+
+/** Block reads of this database so far, found in shared_buffers (hit) or not (read). */
+async function bufferCounters(db: Database): Promise<{ hit: number; read: number }> {
+  // Statistics reach the shared counters in batches; flush this session's first.
+  await db.query('select pg_stat_force_next_flush()');
+  await db.query('select pg_sleep(0.1)');
+  const [row] = await db.query<{ hit: number; read: number }>(
+    'select blks_hit::float8 as hit, blks_read::float8 as read from pg_stat_database where datname = current_database()',
+  );
+  return row ?? { hit: 0, read: 0 };
+}

@@ -1,0 +1,166 @@
+import { matchArtifacts, withService, withWorkspace, type Database } from '@brain/db';
+import { HALFVEC_INDEX } from './indexes.ts';
+import { HNSW_INDEX } from './load.ts';
+import { SHAPE } from './dataset-plan.ts';
+import type { BenchQuery } from './queries.ts';
+
+/** One way of answering a query: returns the ids it found, nearest first, and how long the statement took. */
+export interface Variant {
+  name: string;
+  run(db: Database, query: BenchQuery): Promise<{ ids: string[]; ms: number; transactionMs: number }>;
+}
+
+/** match_artifacts' default similarity floor: what /ask uses, and what the ground truth applies. */
+export const MIN_SIMILARITY = 0.15;
+
+/** What match_artifacts' HNSW path runs, as plain SQL: candidates by raw `<=>`, re-sorted exactly. */
+const approximateSql = (orderBy: string): string => `
+  select array_agg(x.id::text order by x.distance, x.id) filter (where 1 - x.distance >= ${MIN_SIMILARITY}) as ids
+  from (
+    select c.id, c.embedding <=> $2::vector as distance
+    from public.chunks c
+    where c.workspace_id = $1::uuid and c.embedding is not null and c.is_live
+    order by ${orderBy}
+    limit 40
+  ) x`;
+
+const VECTOR_ORDER = 'c.embedding <=> $2::vector';
+const HALFVEC_ORDER = 'c.embedding::halfvec(1536) <=> $2::vector::halfvec(1536)';
+
+export interface ForcedIndexOptions {
+  iterativeScan: 'off' | 'relaxed_order';
+  index?: 'vector' | 'halfvec';
+  /** match_artifacts uses 100. */
+  efSearch?: number;
+  /** pgvector's default is 20,000. */
+  maxScanTuples?: number;
+}
+
+/** The settings match_artifacts uses for its index path, except the ones being compared. */
+const forcedIndexSettings = (o: ForcedIndexOptions): string => `
+  set local enable_sort = off;
+  set local hnsw.ef_search = ${o.efSearch ?? 100};
+  set local hnsw.iterative_scan = ${o.iterativeScan};
+  ${o.maxScanTuples ? `set local hnsw.max_scan_tuples = ${o.maxScanTuples};` : ''}`;
+
+export function forcedIndexName(o: ForcedIndexOptions): string {
+  const extra = [o.efSearch ? `ef_search ${o.efSearch}` : '', o.maxScanTuples ? `max_scan_tuples ${o.maxScanTuples}` : ''].filter(Boolean);
+  return `${o.index ?? 'vector'} HNSW forced, iterative ${o.iterativeScan}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+/**
+ * match_artifacts as the production code calls it: withWorkspace (as the tenant), vector only or
+ * hybrid. `settings` are SET LOCAL statements a tenant may run, for sweeps of the plan's knobs.
+ */
+export function production(options: { hybrid: boolean; settings?: string; name?: string }): Variant {
+  return {
+    name: options.name ?? (options.hybrid ? 'match_artifacts (hybrid)' : 'match_artifacts'),
+    async run(db, query) {
+      let ms = 0;
+      const outer = await timed(() =>
+        withWorkspace(db, query.workspaceId, async (tx) => {
+          if (options.settings) await tx.exec(options.settings);
+          const inner = await timed(() =>
+            matchArtifacts(tx, {
+              workspaceId: query.workspaceId,
+              embedding: query.embedding,
+              // The document's own token, and its topic's, which every passage on the topic carries.
+              queryText: options.hybrid ? `d${query.document} t${Math.floor(query.document / SHAPE.documentsPerTopic)}` : undefined,
+              matchCount: 5,
+              minSimilarity: MIN_SIMILARITY,
+            }),
+          );
+          ms = inner.ms;
+          return inner.value.map((h) => h.chunkId);
+        }),
+      );
+      return { ids: outer.value, ms, transactionMs: outer.ms };
+    },
+  };
+}
+
+/** match_artifacts with its threshold raised past every workspace: the exact path for all sizes. */
+export function exactPath(): Variant {
+  return production({ hybrid: false, settings: 'set local brain.exact_search_max_rows = 1000000000', name: 'match_artifacts, exact path forced' });
+}
+
+/** The approximate path forced for every workspace size, with iterative scan off or relaxed. */
+export function forcedIndex(o: ForcedIndexOptions): Variant {
+  const sql = approximateSql(o.index === 'halfvec' ? HALFVEC_ORDER : VECTOR_ORDER);
+  return {
+    name: forcedIndexName(o),
+    async run(db, query) {
+      let ms = 0;
+      const outer = await timed(() =>
+        withWorkspace(db, query.workspaceId, async (tx) => {
+          await tx.exec(forcedIndexSettings(o));
+          const inner = await timed(() => tx.query<{ ids: string[] | null }>(sql, [query.workspaceId, query.literal]));
+          ms = inner.ms;
+          return (inner.value[0]?.ids ?? []).slice(0, 5);
+        }),
+      );
+      return { ids: outer.value, ms, transactionMs: outer.ms };
+    },
+  };
+}
+
+export const REFERENCE_SQL =
+  'select id::text, embedding <=> $1::vector as distance from public.chunks where embedding is not null order by embedding <=> $1::vector limit 5';
+const REFERENCE_SETTINGS = 'set local enable_seqscan = off';
+
+/**
+ * The reference: the raw HNSW query on the same table, no tenant filter, no fusion, pgvector's
+ * defaults (ef_search 40). Sequential scans are disabled for it: on PostgreSQL 15 with pgvector
+ * 0.8.0 the planner prices the distance of TOASTed vectors so low that it reads all 20,000 rows of
+ * the small run rather than the index, and the reference would not be the HNSW query at all.
+ */
+export const REFERENCE_NAME = 'raw HNSW, no tenant filter';
+
+export function reference(): Variant {
+  return {
+    name: REFERENCE_NAME,
+    async run(db, query) {
+      let ms = 0;
+      const outer = await timed(() =>
+        withService(db, async (tx) => {
+          await tx.exec(REFERENCE_SETTINGS);
+          const inner = await timed(() => tx.query<{ id: string; distance: number }>(REFERENCE_SQL, [query.literal]));
+          ms = inner.ms;
+          return inner.value.filter((r) => 1 - r.distance >= MIN_SIMILARITY).map((r) => r.id);
+        }),
+      );
+      return { ids: outer.value, ms, transactionMs: outer.ms };
+    },
+  };
+}
+
+/** Which index a forced variant's statement really uses, from EXPLAIN as the tenant. */
+export async function explainForced(db: Database, query: BenchQuery, o: ForcedIndexOptions): Promise<string> {
+  const sql = approximateSql(o.index === 'halfvec' ? HALFVEC_ORDER : VECTOR_ORDER);
+  const plan = await withWorkspace(db, query.workspaceId, async (tx) => {
+    await tx.exec(forcedIndexSettings(o));
+    return tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, [query.workspaceId, query.literal]);
+  });
+  return indexUsed(plan.map((r) => r['QUERY PLAN']).join('\n'));
+}
+
+export async function explainReference(db: Database, query: BenchQuery): Promise<string> {
+  const plan = await withService(db, async (tx) => {
+    await tx.exec(REFERENCE_SETTINGS);
+    return tx.query<{ 'QUERY PLAN': string }>(`explain ${REFERENCE_SQL}`, [query.literal]);
+  });
+  return indexUsed(plan.map((r) => r['QUERY PLAN']).join('\n'));
+}
+
+/** 'hnsw', 'hnsw (halfvec)' or 'exact' (B-tree or sequential scan, then a sort by true distance). */
+export function indexUsed(plan: string): string {
+  if (plan.includes(HALFVEC_INDEX)) return 'hnsw (halfvec)';
+  if (plan.includes(HNSW_INDEX)) return 'hnsw';
+  return 'exact';
+}
