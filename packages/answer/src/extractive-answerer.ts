@@ -1,0 +1,165 @@
+import { EXTRACTIVE_LABEL } from './messages.ts';
+import { collapseWhitespace, sentenceSpans } from './text/sentences.ts';
+import { termSet, terms } from './text/terms.ts';
+import type { Answerer, AnswerOutput, AnswerRequest, Passage } from './types.ts';
+
+export const EXTRACTIVE_MODEL = 'extractive-v1';
+
+export interface ExtractiveOptions {
+  /** Sentences in the answer at most (default 4). */
+  maxSentences?: number;
+  /** Characters of quoted text at most, before the label and the markers (default 900). */
+  maxChars?: number;
+}
+
+interface Candidate {
+  passage: Passage;
+  position: number;
+  text: string;
+  matched: Set<string>;
+  score: number;
+}
+
+// BM25's usual constants, applied to sentences instead of documents.
+const K1 = 1.2;
+const B = 0.75;
+const MAX_SENTENCE_CHARS = 500;
+// A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
+const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
+
+/**
+ * The answerer used when no chat model is configured. It only ever quotes: it picks the
+ * sentences of the retrieved passages that share the most informative terms with the question
+ * (BM25 over sentences, with the question and passages normalised and Porter-stemmed alike),
+ * favours better-ranked passages and earlier sentences a little, and spreads its picks across
+ * passages (a sentence whose matched terms are already covered counts for less). Text found in a
+ * passage is never interpreted, so instructions planted in a saved document have nothing to act on.
+ * Deterministic: the same question and passages give the same answer.
+ */
+export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answerer {
+  const maxSentences = options.maxSentences ?? 4;
+  const maxChars = options.maxChars ?? 900;
+  return {
+    kind: 'extractive',
+    model: EXTRACTIVE_MODEL,
+    async answer(request: AnswerRequest): Promise<AnswerOutput> {
+      const picked = pickSentences(request.question, request.passages, maxSentences, maxChars);
+      const lines = picked.map((c) => `> ${displayText(c.text)} [${c.passage.n}]`);
+      return { text: `${EXTRACTIVE_LABEL}\n${lines.join('\n')}`, model: EXTRACTIVE_MODEL, kind: 'extractive' };
+    },
+  };
+}
+
+export function pickSentences(
+  question: string,
+  passages: readonly Passage[],
+  maxSentences: number,
+  maxChars: number,
+): Candidate[] {
+  const wanted = termSet(question);
+  const all = candidatesOf(passages);
+  if (all.length === 0) return [];
+  score(all, wanted, passages);
+
+  const picked: Candidate[] = [];
+  const covered = new Set<string>();
+  const perPassage = new Map<number, number>();
+  let chars = 0;
+  const pool = all.filter((c) => c.score > 0);
+  while (picked.length < maxSentences && pool.length > 0) {
+    let bestIndex = -1;
+    let best = 0;
+    for (const [i, c] of pool.entries()) {
+      const adjusted = c.score * novelty(c, covered) * (1 / (1 + 0.35 * (perPassage.get(c.passage.n) ?? 0)));
+      if (adjusted > best) {
+        best = adjusted;
+        bestIndex = i;
+      }
+    }
+    const first = picked[0];
+    // Stop rather than pad the answer with sentences far weaker than the best one.
+    if (bestIndex < 0 || (first && best < 0.3 * first.score)) break;
+    const [chosen] = pool.splice(bestIndex, 1);
+    if (!chosen) break;
+    const length = displayText(chosen.text).length;
+    if (picked.length > 0 && chars + length > maxChars) continue;
+    picked.push(chosen);
+    chars += length;
+    for (const t of chosen.matched) covered.add(t);
+    perPassage.set(chosen.passage.n, (perPassage.get(chosen.passage.n) ?? 0) + 1);
+  }
+  // Nothing shares a term with the question (retrieved on meaning alone): quote the opening of
+  // the best passage rather than nothing; the label already says these are quotations.
+  if (picked.length === 0) {
+    const opening = all.find((c) => c.passage.n === passages[0]?.n) ?? all[0];
+    if (opening) picked.push(opening);
+  }
+  return orderForReading(picked);
+}
+
+function candidatesOf(passages: readonly Passage[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const passage of passages) {
+    for (const [position, span] of sentenceSpans(passage.content).entries()) {
+      if (BRACKETED_NUMBER.test(span.text)) continue;
+      out.push({ passage, position, text: span.text, matched: new Set(), score: 0 });
+    }
+  }
+  return out;
+}
+
+function score(all: Candidate[], wanted: Set<string>, passages: readonly Passage[]): void {
+  const termLists = all.map((c) => terms(c.text));
+  const df = new Map<string, number>();
+  for (const list of termLists) for (const t of new Set(list)) if (wanted.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
+  const rankOf = new Map(passages.map((p, i) => [p.n, i]));
+  const headingTerms = new Map(passages.map((p) => [p.n, termSet(`${p.title ?? ''} ${p.heading ?? ''}`)]));
+
+  for (const [i, c] of all.entries()) {
+    const list = termLists[i] ?? [];
+    const tf = new Map<string, number>();
+    for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    let bm25 = 0;
+    for (const [t, f] of tf) {
+      const n = df.get(t) ?? 0;
+      const idf = Math.log(1 + (all.length - n + 0.5) / (n + 0.5));
+      bm25 += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
+      c.matched.add(t);
+    }
+    if (bm25 === 0) continue;
+    const rank = rankOf.get(c.passage.n) ?? 0;
+    let headingHits = 0;
+    for (const t of headingTerms.get(c.passage.n) ?? []) if (wanted.has(t)) headingHits++;
+    c.score =
+      bm25 *
+      (1 / (1 + 0.1 * rank)) *
+      (1 + (0.15 * headingHits) / Math.max(1, wanted.size)) *
+      (1 - 0.02 * Math.min(c.position, 10));
+  }
+}
+
+/** 1 for a sentence whose matched terms are all new, down to 0.5 when all are already covered. */
+function novelty(c: Candidate, covered: Set<string>): number {
+  if (c.matched.size === 0) return 1;
+  let seen = 0;
+  for (const t of c.matched) if (covered.has(t)) seen++;
+  return 1 - 0.5 * (seen / c.matched.size);
+}
+
+/** Passages in the order of their best pick; within a passage, sentences in document order. */
+function orderForReading(picked: Candidate[]): Candidate[] {
+  const firstPick = new Map<number, number>();
+  for (const [i, c] of picked.entries()) if (!firstPick.has(c.passage.n)) firstPick.set(c.passage.n, i);
+  return [...picked].sort(
+    (a, b) => (firstPick.get(a.passage.n) ?? 0) - (firstPick.get(b.passage.n) ?? 0) || a.position - b.position,
+  );
+}
+
+/** Joins hard-wrapped lines; a very long sentence is cut at a word and marked with an ellipsis. */
+function displayText(text: string): string {
+  const flat = collapseWhitespace(text);
+  if (flat.length <= MAX_SENTENCE_CHARS) return flat;
+  const cut = flat.lastIndexOf(' ', MAX_SENTENCE_CHARS);
+  return `${flat.slice(0, cut > 0 ? cut : MAX_SENTENCE_CHARS)} …`;
+}
