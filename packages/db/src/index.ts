@@ -4,7 +4,7 @@ export { openPglite, type PgliteDatabase, type PgliteOptions } from './open-pgli
 export { openPostgres, type PostgresOptions } from './open-postgres.ts';
 export { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 export { sqlState, SqlState } from './pg-error.ts';
-export { withWorkspace, withService, isUuid } from './with-workspace.ts';
+export { withWorkspace, withService, actAsTenant, actAsService, isUuid } from './with-workspace.ts';
 export { toVectorLiteral, EMBEDDING_DIMENSIONS } from './vector-literal.ts';
 export { migrate, pendingMigrations, type MigrateResult } from './migrations/migrate.ts';
 export { loadMigrations, migrationsFingerprint, defaultMigrationsDir, type Migration } from './migrations/load-migrations.ts';

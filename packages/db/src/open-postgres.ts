@@ -22,8 +22,16 @@ export function openPostgres(options: PostgresOptions): Database {
     connect_timeout: 10,
     onnotice: (notice) => options.onNotice?.(String(notice.message ?? '')),
     connection: { application_name: options.applicationName ?? 'company-brain' },
-    // Keep int8 and numeric as strings (exact), and let SQL cast what the app needs as numbers.
-    types: {},
+    types: {
+      // Same as PGlite: a JSON parameter given as a string is already JSON and passes through;
+      // postgres.js would otherwise encode it a second time, as a JSON string.
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (text: string): unknown => JSON.parse(text),
+      },
+    },
   });
   const wrap = (target: Sql): Queryable => ({
     async query<T extends Row = Row>(text: string, params: readonly unknown[] = []) {

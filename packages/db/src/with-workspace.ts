@@ -13,6 +13,30 @@ export function isUuid(value: unknown): value is string {
  * (SET LOCAL / set_config(..., true)): behind a pooler, nothing leaks into the next request.
  */
 export async function withWorkspace<T>(db: Database, workspaceId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  assertWorkspaceId(workspaceId);
+  return db.transaction(async (tx) => {
+    await actAsTenant(tx, workspaceId);
+    return fn(tx);
+  });
+}
+
+/**
+ * Switches the current transaction to the tenant (see withWorkspace). For the rare transaction
+ * that must also touch service-only rows, e.g. the ingestion swap that completes its job in the
+ * same commit: act as service for the job row, as the tenant for the data.
+ */
+export async function actAsTenant(tx: Queryable, workspaceId: string): Promise<void> {
+  assertWorkspaceId(workspaceId);
+  await tx.exec('set local role brain_tenant');
+  await tx.query("select set_config('app.workspace_id', $1, true)", [workspaceId]);
+}
+
+export async function actAsService(tx: Queryable): Promise<void> {
+  await tx.exec('set local role service_role');
+  await tx.query("select set_config('app.workspace_id', '', true)");
+}
+
+function assertWorkspaceId(workspaceId: string): void {
   if (!isUuid(workspaceId)) {
     throw new AppError({
       code: 'WORKSPACE_ID_INVALID',
@@ -20,11 +44,6 @@ export async function withWorkspace<T>(db: Database, workspaceId: string, fn: (t
       httpStatus: 400,
     });
   }
-  return db.transaction(async (tx) => {
-    await tx.exec('set local role brain_tenant');
-    await tx.query("select set_config('app.workspace_id', $1, true)", [workspaceId]);
-    return fn(tx);
-  });
 }
 
 /**
@@ -33,7 +52,7 @@ export async function withWorkspace<T>(db: Database, workspaceId: string, fn: (t
  */
 export async function withService<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.exec('set local role service_role');
+    await actAsService(tx);
     return fn(tx);
   });
 }

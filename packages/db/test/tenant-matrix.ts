@@ -49,6 +49,15 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  artifact_sources: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into artifact_sources (artifact_id, workspace_id, mime_type, body_text, byte_size)
+             values ($2, $1, 'text/plain', 'matrix text', 11)
+             on conflict (artifact_id) do update set body_text = excluded.body_text returning artifact_id as id`,
+    updatable: 'mime_type',
+    key: 'artifact_id',
+    workspaceColumn: 'workspace_id',
+  },
   jobs: {
     grants: ['select', 'insert', 'update'],
     insert: `insert into jobs (workspace_id, task) values ($1, 'matrix_probe') returning id`,

@@ -1,0 +1,120 @@
+import { withWorkspace, type Database, type Queryable } from '@brain/db';
+import type { SourceInput } from './source-input.ts';
+import { planArtifacts, type PlannedArtifact, type SkippedAttachment } from './validate-source.ts';
+
+export interface SavedArtifact {
+  artifactId: string;
+  kind: PlannedArtifact['kind'];
+  sourceKey: string;
+  title: string | null;
+  url: string | null;
+  status: 'queued' | 'indexing' | 'ready' | 'failed';
+  /** False when this source was saved before: it is refreshed, never duplicated. */
+  created: boolean;
+  /** True when it had been forgotten and saving it again brought it back. */
+  restored: boolean;
+}
+
+export interface SaveResult {
+  artifacts: SavedArtifact[];
+  skipped: SkippedAttachment[];
+}
+
+export interface SaveRequest {
+  workspaceId: string;
+  input: SourceInput;
+  /** Who saved it: a Discord user id, "cli", "mcp:<token name>". */
+  savedBy: string;
+}
+
+/**
+ * The one save function behind every surface. In one transaction, as the workspace's tenant:
+ * each artifact row (upserted on its source key), its stored body when it cannot be fetched
+ * again, and its ingestion job. The worker does the slow part; a job queued here wakes it.
+ */
+export async function saveSource(db: Database, request: SaveRequest): Promise<SaveResult> {
+  const { planned, skipped } = planArtifacts(request.input);
+  const artifacts = await withWorkspace(db, request.workspaceId, async (tx) => {
+    const saved: SavedArtifact[] = [];
+    for (const artifact of planned) saved.push(await upsertArtifact(tx, request, artifact));
+    return saved;
+  });
+  return { artifacts, skipped };
+}
+
+async function upsertArtifact(tx: Queryable, request: SaveRequest, a: PlannedArtifact): Promise<SavedArtifact> {
+  const [row] = await tx.query<{
+    id: string;
+    created: boolean;
+    restored: boolean;
+    status: SavedArtifact['status'];
+    title: string | null;
+  }>(
+    `with previous as (
+       select forgotten_at from artifacts where workspace_id = $1 and source_key = $3
+     )
+     insert into artifacts as a (workspace_id, kind, source_key, url, title, file_name, mime_type, author, saved_by, metadata)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+     on conflict (workspace_id, source_key) do update set
+       title = coalesce(excluded.title, a.title),
+       url = coalesce(excluded.url, a.url),
+       saved_by = excluded.saved_by,
+       metadata = a.metadata || excluded.metadata,
+       forgotten_at = null,
+       status = case when a.status = 'failed' then 'queued' else a.status end,
+       error_code = case when a.status = 'failed' then null else a.error_code end,
+       error_message = case when a.status = 'failed' then null else a.error_message end
+     returning a.id, (xmax = 0) as created,
+       coalesce((select forgotten_at is not null from previous), false) as restored,
+       a.status, a.title`,
+    [
+      request.workspaceId,
+      a.kind,
+      a.sourceKey,
+      a.url,
+      a.title,
+      a.fileName,
+      a.mimeType,
+      a.author,
+      request.savedBy,
+      JSON.stringify(a.metadata),
+    ],
+  );
+  const artifact = row as NonNullable<typeof row>;
+
+  if (artifact.restored) {
+    // Forgotten passages answer again at once; the job below refreshes them.
+    await tx.query('update chunks set is_live = true where artifact_id = $1 and embedding is not null', [artifact.id]);
+  }
+
+  if (a.body) {
+    const bytes = 'bytes' in a.body ? a.body.bytes : null;
+    const text = 'text' in a.body ? a.body.text : null;
+    await tx.query(
+      `insert into artifact_sources (artifact_id, workspace_id, mime_type, body, body_text, byte_size)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (artifact_id) do update set mime_type = excluded.mime_type, body = excluded.body,
+         body_text = excluded.body_text, byte_size = excluded.byte_size`,
+      [artifact.id, request.workspaceId, a.mimeType, bytes, text, bytes ? bytes.length : Buffer.byteLength(text ?? '')],
+    );
+  }
+
+  // At most one pending ingestion per artifact: saving twice in a row queues the work once.
+  await tx.query(
+    `insert into jobs (workspace_id, artifact_id, task, payload)
+     values ($1, $2, 'ingest', $3::jsonb)
+     on conflict (artifact_id, task) where status in ('queued', 'running') do nothing`,
+    [request.workspaceId, artifact.id, JSON.stringify({ reason: artifact.created ? 'save' : 'resave' })],
+  );
+
+  return {
+    artifactId: artifact.id,
+    kind: a.kind,
+    sourceKey: a.sourceKey,
+    title: artifact.title,
+    url: a.url,
+    status: artifact.status,
+    created: artifact.created,
+    restored: artifact.restored,
+  };
+}

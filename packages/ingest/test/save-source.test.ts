@@ -1,0 +1,119 @@
+import { beforeAll, expect, it } from 'vitest';
+import { AppError } from '@brain/errors';
+import { withService, withWorkspace } from '@brain/db';
+import { describeDb } from '@brain/db/testing';
+import { saveSource } from '../src/index.ts';
+import { createWorkspace, jobsFor } from './helpers.ts';
+
+describeDb('saveSource', (suite) => {
+  let ws = '';
+  let other = '';
+  beforeAll(async () => {
+    ws = await createWorkspace(suite.db, 'save-a');
+    other = await createWorkspace(suite.db, 'save-b');
+  });
+
+  it('writes the artifact and its job together, and saving the same URL again refreshes instead of duplicating', async () => {
+    const first = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url: 'https://Docs.Example.com:443/guide?utm_source=x#intro' }, savedBy: 'u1' });
+    const [a] = first.artifacts;
+    expect(a).toMatchObject({ kind: 'url', created: true, status: 'queued', url: 'https://docs.example.com/guide' });
+    expect(await jobsFor(suite.db, a?.artifactId as string)).toEqual([{ task: 'ingest', status: 'queued', payload: { reason: 'save' } }]);
+
+    const again = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url: 'https://docs.example.com/guide', title: 'The guide' }, savedBy: 'u2' });
+    expect(again.artifacts[0]).toMatchObject({ artifactId: a?.artifactId, created: false, title: 'The guide' });
+    // The first job is still pending, so no second one is queued.
+    expect(await jobsFor(suite.db, a?.artifactId as string)).toHaveLength(1);
+
+    const count = await withWorkspace(suite.db, ws, (tx) => tx.query<{ n: number }>("select count(*)::int as n from artifacts where source_key like 'https://docs.example.com/guide%'"));
+    expect(count[0]?.n).toBe(1);
+  });
+
+  it('queues a refresh when a saved source is saved again after its job finished', async () => {
+    const { artifacts } = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url: 'https://example.com/refresh' }, savedBy: 'u1' });
+    const id = artifacts[0]?.artifactId as string;
+    await withService(suite.db, (tx) => tx.query("update jobs set status = 'done', finished_at = now() where artifact_id = $1", [id]));
+    await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url: 'https://example.com/refresh' }, savedBy: 'u1' });
+    expect((await jobsFor(suite.db, id)).map((j) => `${j.status}:${j.payload.reason}`)).toEqual(['done:save', 'queued:resave']);
+  });
+
+  it('stores pasted text and uploaded files so the worker can index them, titled sensibly', async () => {
+    const text = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'text', text: '# Onboarding checklist\n\n1. Get a badge.' }, savedBy: 'u1' });
+    expect(text.artifacts[0]).toMatchObject({ kind: 'text', title: 'Onboarding checklist' });
+    const pdf = Buffer.from('%PDF-1.4 fake but stored as bytes');
+    const file = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: pdf, fileName: 'handbook.pdf', mimeType: 'application/octet-stream' }, savedBy: 'u1' });
+    expect(file.artifacts[0]).toMatchObject({ kind: 'file', title: 'handbook.pdf' });
+    const stored = await withWorkspace(suite.db, ws, (tx) =>
+      tx.query<{ mime_type: string; body: Uint8Array | null; body_text: string | null }>(
+        'select mime_type, body, body_text from artifact_sources where artifact_id = any($1::uuid[]) order by mime_type',
+        [[text.artifacts[0]?.artifactId, file.artifacts[0]?.artifactId]],
+      ),
+    );
+    expect(stored.map((s) => s.mime_type)).toEqual(['application/pdf', 'text/markdown']);
+    expect(Buffer.from(stored[0]?.body as Uint8Array).equals(pdf)).toBe(true);
+    expect(stored[1]?.body_text).toContain('Get a badge');
+  });
+
+  it('saves a Discord message with its readable attachments, citing the jump link, and says what it skipped', async () => {
+    const jumpUrl = 'https://discord.com/channels/1/2/3';
+    const result = await saveSource(suite.db, {
+      workspaceId: ws,
+      input: {
+        kind: 'discord_message',
+        guildId: '1',
+        channelId: '2',
+        messageId: '3',
+        content: 'Deploys happen on Tuesdays <@&999>',
+        author: 'ada',
+        jumpUrl,
+        attachments: [
+          { id: '10', url: 'https://cdn.discordapp.com/a/10/runbook.pdf', fileName: 'runbook.pdf', mimeType: 'application/pdf', size: 1000 },
+          { id: '11', url: 'https://cdn.discordapp.com/a/11/cat.png', fileName: 'cat.png', mimeType: 'image/png', size: 1000 },
+        ],
+      },
+      savedBy: 'u1',
+    });
+    expect(result.artifacts.map((a) => [a.kind, a.title, a.url])).toEqual([
+      ['discord_message', 'Message from ada', jumpUrl],
+      ['file', 'runbook.pdf', jumpUrl],
+    ]);
+    expect(result.skipped).toEqual([{ fileName: 'cat.png', reason: 'not a PDF, HTML, Markdown or text file' }]);
+  });
+
+  it('refuses bad input with a reason and a next step, and writes nothing', async () => {
+    const cases = [
+      { kind: 'url' as const, url: 'file:///etc/passwd' },
+      { kind: 'url' as const, url: 'not a url' },
+      { kind: 'text' as const, text: '   ' },
+      { kind: 'file' as const, bytes: Buffer.alloc(0), fileName: 'empty.pdf', mimeType: 'application/pdf' },
+      { kind: 'file' as const, bytes: Buffer.from('MZ'), fileName: 'setup.exe', mimeType: 'application/x-msdownload' },
+      { kind: 'file' as const, bytes: Buffer.alloc(20 * 1024 * 1024 + 1), fileName: 'huge.pdf', mimeType: 'application/pdf' },
+      { kind: 'discord_message' as const, guildId: '1', channelId: '2', messageId: '4', content: '', author: 'x', jumpUrl: 'https://discord.com/channels/1/2/4', attachments: [] },
+    ];
+    const before = await withService(suite.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from artifacts'));
+    for (const input of cases) {
+      const error = await saveSource(suite.db, { workspaceId: ws, input, savedBy: 'u1' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).httpStatus).toBe(400);
+      expect((error as AppError).nextStep).toBeTruthy();
+    }
+    const after = await withService(suite.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from artifacts'));
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('brings a forgotten source back when it is saved again', async () => {
+    const { artifacts } = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'text', text: 'Forget me not' }, savedBy: 'u1' });
+    const id = artifacts[0]?.artifactId as string;
+    await withWorkspace(suite.db, ws, (tx) => tx.query('update artifacts set forgotten_at = now() where id = $1', [id]));
+    const again = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'text', text: 'Forget me not' }, savedBy: 'u1' });
+    expect(again.artifacts[0]).toMatchObject({ artifactId: id, created: false, restored: true });
+  });
+
+  it('keeps each workspace\'s saves its own, even for the same URL', async () => {
+    const a = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url: 'https://example.com/shared' }, savedBy: 'u1' });
+    const b = await saveSource(suite.db, { workspaceId: other, input: { kind: 'url', url: 'https://example.com/shared' }, savedBy: 'u9' });
+    expect(b.artifacts[0]?.created).toBe(true);
+    expect(b.artifacts[0]?.artifactId).not.toBe(a.artifacts[0]?.artifactId);
+    const visibleToB = await withWorkspace(suite.db, other, (tx) => tx.query<{ id: string }>('select id from artifacts'));
+    expect(visibleToB.map((r) => r.id)).toEqual([b.artifacts[0]?.artifactId]);
+  });
+});
