@@ -1,8 +1,8 @@
 import type { Passage } from '../types.ts';
 
-// A sentence ends at . ! ? (closing quotes may follow) and keeps the citation markers written
-// right after it ("… 5 days." [1]), or at a line break.
-const SENTENCE = /[^\n]*?(?:[.!?]["'”’)]*(?:\s*\[\d+\])*(?=\s|$)|\n|$)/g;
+// A sentence ends at . ! ? outside a quotation (closing quotes may follow) and keeps the citation
+// markers written right after it ("… 5 days." [1]), or at a line break.
+const SENTENCE_END = /[.!?]["'”’)]*(?:\s*\[\d+\])*(?=\s|$)/g;
 const QUOTE = /"([^"\n]+)"|“([^”\n]+)”/g;
 const CITED = /\[(\d+)\]/g;
 /** Shorter quotations are usually terms ("true", "onRequest"), not quoted passages. */
@@ -26,9 +26,7 @@ export function fabricatedQuoteSentences(
 ): FabricatedQuotes {
   const sentences: string[] = [];
   const quotes: string[] = [];
-  for (const m of text.matchAll(SENTENCE)) {
-    const sentence = m[0];
-    if (sentence.trim() === '') continue;
+  for (const sentence of sentencesOf(text)) {
     const cited = [...sentence.matchAll(CITED)].map((c) => passages.get(Number(c[1])));
     if (cited.length === 0) continue;
     for (const q of sentence.matchAll(QUOTE)) {
@@ -40,6 +38,21 @@ export function fabricatedQuoteSentences(
     }
   }
   return { sentences, quotes };
+}
+
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const quoted = [...line.matchAll(QUOTE)].map((q) => [q.index, q.index + q[0].length] as const);
+    let from = 0;
+    for (const m of line.matchAll(SENTENCE_END)) {
+      if (quoted.some(([start, end]) => m.index > start && m.index + m[0].length < end)) continue;
+      out.push(line.slice(from, m.index + m[0].length));
+      from = m.index + m[0].length;
+    }
+    out.push(line.slice(from));
+  }
+  return out.filter((s) => s.trim() !== '');
 }
 
 export function containsQuote(source: string, quote: string): boolean {
