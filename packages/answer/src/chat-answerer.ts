@@ -135,7 +135,7 @@ function chatError(error: unknown, ctx: { model: string; endpoint: string; signa
       httpStatus: 503,
     });
   }
-  const status = error instanceof OpenAI.APIError ? error.status : undefined;
+  const status = error instanceof OpenAI.APIError ? (error.status as number | undefined) : undefined;
   return new AppError({
     ...base,
     code: 'ANSWER_MODEL_FAILED',

@@ -14,7 +14,7 @@ const LIST_MARKER = /^\s*(?:[-*+]|\d{1,3}[.)])\s+/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 // A sentence ends at . ! or ? (closing quotes or brackets may follow), then whitespace, then
 // something that can start a sentence.
-const BOUNDARY = /[.!?]["'”’)\]]*\s+(?=["'“‘`(\[*_]?[\p{Lu}\p{N}])/gu;
+const BOUNDARY = /[.!?]["'”’)\]]*\s+(?=["'“‘`([*_]?[\p{Lu}\p{N}])/gu;
 const ABBREVIATION = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Ms|Dr|No|Fig|al)|\b\p{L})\.$/u;
 
 /**
