@@ -3,7 +3,10 @@ import type { Passage } from './types.ts';
 export type TokenEstimator = (text: string) => number;
 
 export interface BudgetOptions {
-  /** Tokens of passage text (heading and content) sent to the answerer at most (default 2,000). */
+  /**
+   * Tokens of passage content sent to the answerer at most (default 2,000: five full chunks of 400).
+   * Titles and heading paths travel beside the content as short attributes and are not counted.
+   */
   maxTokens?: number;
   /** A passage is never cut below this many tokens; lower-ranked passages are dropped instead (default 80). */
   minTokensPerPassage?: number;
@@ -36,7 +39,7 @@ export const DEFAULT_CONTEXT_TOKENS = 2000;
 export function applyContextBudget(passages: readonly Passage[], options: BudgetOptions): BudgetResult {
   const maxTokens = options.maxTokens ?? DEFAULT_CONTEXT_TOKENS;
   const minShare = options.minTokensPerPassage ?? 80;
-  const costOf = (p: Passage) => options.estimate(`${p.heading ?? ''} ${p.content}`);
+  const costOf = (p: Passage) => options.estimate(p.content);
   const costs = passages.map(costOf);
   const total = costs.reduce((a, b) => a + b, 0);
   if (total <= maxTokens) return { passages: [...passages], trimmed: false, dropped: [], cut: [], tokens: total };
@@ -58,11 +61,10 @@ export function applyContextBudget(passages: readonly Passage[], options: Budget
       tokens += cost;
       continue;
     }
-    const headingCost = options.estimate(passage.heading ?? '');
-    const content = cutToTokens(passage.content, Math.max(1, cap - headingCost), options.estimate);
+    const content = cutToTokens(passage.content, Math.max(1, cap), options.estimate);
     out.push({ ...passage, content, truncated: true });
     cut.push(passage.n);
-    tokens += costOf({ ...passage, content });
+    tokens += options.estimate(content);
   }
   return { passages: out, trimmed: true, dropped: passages.slice(kept).map((p) => p.n), cut, tokens };
 }

@@ -16,6 +16,12 @@ interface Candidate {
   passage: Passage;
   position: number;
   text: string;
+  /** The passage's heading path and the heading line above the sentence inside the passage. */
+  context: string;
+  /** Terms of the heading line above the sentence inside the passage (empty above the first). */
+  sectionTerms: Set<string>;
+  /** Index of the sentence under its nearest heading: a section's first sentences define it. */
+  sectionPosition: number;
   matched: Set<string>;
   score: number;
 }
@@ -23,6 +29,8 @@ interface Candidate {
 // BM25's usual constants, applied to sentences instead of documents.
 const K1 = 1.2;
 const B = 0.75;
+/** A question term found in the sentence's headings counts this much of a term in the sentence. */
+const HEADING_WEIGHT = 0.6;
 const MAX_SENTENCE_CHARS = 500;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
@@ -100,9 +108,17 @@ export function pickSentences(
 function candidatesOf(passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
   for (const passage of passages) {
+    let sectionPosition = 0;
+    let section: string | null = null;
     for (const [position, span] of sentenceSpans(passage.content).entries()) {
+      sectionPosition = span.heading === section ? sectionPosition + 1 : 0;
+      section = span.heading;
       if (BRACKETED_NUMBER.test(span.text)) continue;
-      out.push({ passage, position, text: span.text, matched: new Set(), score: 0 });
+      // "Or `async/await`:" introduces a code block that an extractive answer cannot show.
+      if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
+      const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''}`;
+      const sectionTerms = termSet(span.heading ?? '');
+      out.push({ passage, position, sectionPosition, text: span.text, context, sectionTerms, matched: new Set(), score: 0 });
     }
   }
   return out;
@@ -112,30 +128,37 @@ function score(all: Candidate[], wanted: Set<string>, passages: readonly Passage
   const termLists = all.map((c) => terms(c.text));
   const df = new Map<string, number>();
   for (const list of termLists) for (const t of new Set(list)) if (wanted.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string) => {
+    const n = df.get(t) ?? 0;
+    return Math.log(1 + (all.length - n + 0.5) / (n + 0.5));
+  };
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
   const rankOf = new Map(passages.map((p, i) => [p.n, i]));
-  const headingTerms = new Map(passages.map((p) => [p.n, termSet(`${p.title ?? ''} ${p.heading ?? ''}`)]));
+  // When the question names a section ("connectionTimeout"), sentences of other sections of the
+  // same passages ("keepAliveTimeout: Default 72000") are about something else.
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t));
+  const focused = all.some(namesSection);
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
-    let bm25 = 0;
+    let relevance = 0;
     for (const [t, f] of tf) {
-      const n = df.get(t) ?? 0;
-      const idf = Math.log(1 + (all.length - n + 0.5) / (n + 0.5));
-      bm25 += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
+      relevance += (idf(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
       c.matched.add(t);
     }
-    if (bm25 === 0) continue;
-    const rank = rankOf.get(c.passage.n) ?? 0;
-    let headingHits = 0;
-    for (const t of headingTerms.get(c.passage.n) ?? []) if (wanted.has(t)) headingHits++;
+    // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
+    for (const t of termSet(c.context)) if (wanted.has(t) && !tf.has(t)) relevance += HEADING_WEIGHT * idf(t);
+    if (relevance === 0) continue;
+    // A sentence made only of the question's own words ("FST_ERR_X") tells the asker nothing new.
+    const novel = list.filter((t) => !wanted.has(t)).length;
     c.score =
-      bm25 *
-      (1 / (1 + 0.1 * rank)) *
-      (1 + (0.15 * headingHits) / Math.max(1, wanted.size)) *
-      (1 - 0.02 * Math.min(c.position, 10));
+      relevance *
+      Math.min(1, (novel + 2) / 4) *
+      (focused && !namesSection(c) ? 0.6 : 1) *
+      (1 / (1 + 0.1 * (rankOf.get(c.passage.n) ?? 0))) *
+      (1 - 0.04 * Math.min(c.sectionPosition, 10));
   }
 }
 

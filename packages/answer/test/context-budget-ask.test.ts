@@ -39,7 +39,7 @@ describeDb('ask: context budget', (suite) => {
     const result = await ask({ db: suite.db, embedder, answerer, logger: testLogger().logger }, { workspaceId: ws, question: 'How are refunds handled?', surface: 'cli' });
     const passages = seen[0]?.passages ?? [];
     expect(passages).toHaveLength(5);
-    const tokens = passages.reduce((sum, p) => sum + estimateTokens(`${p.heading ?? ''} ${p.content}`), 0);
+    const tokens = passages.reduce((sum, p) => sum + estimateTokens(p.content), 0);
     expect(tokens).toBeLessThanOrEqual(2000);
     expect(tokens).toBeGreaterThan(1500); // trimmed to the budget, not far below it
     expect(passages.every((p) => p.truncated)).toBe(true);

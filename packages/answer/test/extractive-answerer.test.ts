@@ -84,3 +84,47 @@ describe('createExtractiveAnswerer', () => {
     expect(checked.cited.length).toBeGreaterThan(0);
   });
 });
+
+describe('createExtractiveAnswerer on reference docs', () => {
+  const server: Passage = {
+    n: 1,
+    title: 'Server',
+    url: null,
+    heading: 'Server › Factory',
+    content: [
+      '### connectionTimeout',
+      '',
+      '+ Default: `0` (no timeout)',
+      '',
+      'Defines the server timeout in milliseconds. See the Node.js documentation',
+      'for the effect of this option.',
+      '',
+      '### keepAliveTimeout',
+      '',
+      '+ Default: `72000` (72 seconds)',
+      '',
+      '> ℹ️ Note:',
+      '> This option only applies when HTTP/1 is in use, and the default',
+      '> keeps idle sockets open.',
+      '',
+      'Or `async/await`:',
+      '```js',
+      'const x = 1',
+      '```',
+    ].join('\n'),
+  };
+
+  it('answers from the section the question names, not from its neighbours', async () => {
+    const out = await answerer.answer({ question: 'What is the default connectionTimeout?', passages: [server] });
+    const quoted = lines(out.text);
+    expect(quoted[0]).toBe('> Default: `0` (no timeout) [1]');
+    expect(quoted[1]).toBe('> Defines the server timeout in milliseconds. [1]');
+    expect(out.text).not.toContain('72000');
+  });
+
+  it('reads wrapped block quotes as one sentence and skips lines that only introduce code', async () => {
+    const out = await answerer.answer({ question: 'Does keepAliveTimeout keep idle sockets open by default?', passages: [server] });
+    expect(out.text).toContain('> ℹ️ Note: This option only applies when HTTP/1 is in use, and the default keeps idle sockets open. [1]');
+    expect(out.text).not.toContain('async/await');
+  });
+});
