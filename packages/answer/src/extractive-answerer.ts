@@ -20,6 +20,8 @@ interface Candidate {
   context: string;
   /** Terms of the heading line above the sentence inside the passage (empty above the first). */
   sectionTerms: Set<string>;
+  /** The sentence's own section: that heading line, else the last part of the passage's heading. */
+  ownSection: Set<string>;
   /** Index of the sentence under its nearest heading: a section's first sentences define it. */
   sectionPosition: number;
   matched: Set<string>;
@@ -118,7 +120,8 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
       const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''}`;
       const sectionTerms = termSet(span.heading ?? '');
-      out.push({ passage, position, sectionPosition, text: span.text, context, sectionTerms, matched: new Set(), score: 0 });
+      const ownSection = span.heading ? sectionTerms : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      out.push({ passage, position, sectionPosition, text: span.text, context, sectionTerms, ownSection, matched: new Set(), score: 0 });
     }
   }
   return out;
@@ -149,8 +152,10 @@ function score(all: Candidate[], wanted: Set<string>, passages: readonly Passage
       c.matched.add(t);
     }
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
+    // A sentence that shares no word with the question counts only inside a section the question
+    // names: at least half of that section heading's terms are in the question.
+    if (relevance === 0 && !namedBy(c.ownSection, wanted)) continue;
     for (const t of termSet(c.context)) if (wanted.has(t) && !tf.has(t)) relevance += HEADING_WEIGHT * idf(t);
-    if (relevance === 0) continue;
     // A sentence made only of the question's own words ("FST_ERR_X") tells the asker nothing new.
     const novel = list.filter((t) => !wanted.has(t)).length;
     c.score =
@@ -160,6 +165,12 @@ function score(all: Candidate[], wanted: Set<string>, passages: readonly Passage
       (1 / (1 + 0.1 * (rankOf.get(c.passage.n) ?? 0))) *
       (1 - 0.04 * Math.min(c.sectionPosition, 10));
   }
+}
+
+function namedBy(section: Set<string>, wanted: Set<string>): boolean {
+  let hits = 0;
+  for (const t of section) if (wanted.has(t)) hits++;
+  return hits > 0 && hits * 2 >= section.size;
 }
 
 /** 1 for a sentence whose matched terms are all new, down to 0.5 when all are already covered. */
