@@ -2,7 +2,7 @@ export { ask, DEFAULT_TIMEOUTS, type AskDeps, type AskInput, type StageTimeouts 
 export { toAskJson } from './ask-json.ts';
 export { createChatAnswerer, OPENAI_DEFAULT_BASE_URL, type ChatAnswererOptions } from './chat-answerer.ts';
 export { createExtractiveAnswerer, EXTRACTIVE_MODEL, type ExtractiveOptions } from './extractive-answerer.ts';
-export { validateCitations, type CitationCheck, type CitedPassage } from './citations/validate-citations.ts';
+export { validateCitations, type CitationCheck, type CitedPassage, type ValidateOptions } from './citations/validate-citations.ts';
 export { containsQuote, MIN_QUOTE_WORDS } from './citations/quotes.ts';
 export { neutraliseMentions, removeUnlistedLinks, allowedUrlsOf, LINK_REMOVED } from './citations/output-safety.ts';
 export { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetOptions, type BudgetResult, type TokenEstimator } from './context-budget.ts';

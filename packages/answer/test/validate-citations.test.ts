@@ -70,19 +70,27 @@ describe('validateCitations', () => {
     expect(out.text).toContain('@\u200beveryone');
   });
 
-  it('removes links that no cited passage contains, unmasks masked links, drops invites', () => {
+  it('keeps only the cited sources’ own links, unmasks masked links, drops invites', () => {
     const out = validateCitations(
-      'Rotation: https://docs.example.com/security/rotation [2]. [Docs](https://evil.test/?q=secret) ' +
-        'or [https://docs.example.com/billing](https://evil.test/x). Join discord.gg/freenitro www.evil.test/a ' +
-        'https://docs.example.com/billing is not cited.',
+      'See https://docs.example.com/security [2] and https://docs.example.com/security/rotation. ' +
+        '[Docs](https://evil.test/?q=secret) or [https://docs.example.com/billing](https://evil.test/x). ' +
+        'Join discord.gg/freenitro www.evil.test/a https://docs.example.com/billing is not cited.',
       passages,
     );
-    expect(out.text).toContain('https://docs.example.com/security/rotation [1]');
+    expect(out.text).toContain('See https://docs.example.com/security [1]');
+    // Written inside passage 2, but not its address: a model answer may not carry it.
+    expect(out.text).not.toContain('security/rotation');
     expect(out.text).not.toContain('evil.test');
     expect(out.text).not.toContain('discord.gg');
     // passage 1's URL is not cited by this answer, so it is not allowed either
     expect(out.text).not.toContain('docs.example.com/billing');
     expect(out.text).toContain('Docs');
+  });
+
+  it('also keeps links written inside cited passages when asked to (extractive quotations)', () => {
+    const text = '> See https://docs.example.com/security/rotation for details. [2]';
+    expect(validateCitations(text, passages, { allowLinksInPassages: true }).text).toBe(text.replace('[2]', '[1]'));
+    expect(validateCitations(text, passages).text).toBe('> See (link removed) for details. [1]');
   });
 
   it('removes bidi overrides and zero-width characters that could disguise text', () => {

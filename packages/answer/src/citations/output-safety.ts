@@ -30,7 +30,7 @@ export function stripInvisibleControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '').replace(ZERO_WIDTH, '');
 }
 
-/** Every URL written in the allowed sources: their own addresses and links inside their text. */
+/** The allowed sources' own addresses, and every link written inside their text. */
 export function allowedUrlsOf(sources: readonly { url: string | null; content: string }[]): Set<string> {
   const allowed = new Set<string>();
   for (const source of sources) {
@@ -43,8 +43,8 @@ export function allowedUrlsOf(sources: readonly { url: string | null; content: s
 
 /**
  * Masked links (`[text](url)`) are unmasked, so a link can never pretend to go somewhere else,
- * and any URL or Discord invite not written in a cited source is removed: a model coaxed into
- * building `https://attacker.test/?d=<secrets>` has nowhere to put it.
+ * and any URL or Discord invite that is not allowed is removed: a model coaxed into building
+ * `https://attacker.test/?d=<secrets>` has nowhere to put it.
  */
 export function removeUnlistedLinks(text: string, allowed: ReadonlySet<string>): string {
   const isAllowed = (url: string) => allowed.has(trimUrl(url));

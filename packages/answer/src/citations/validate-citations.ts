@@ -9,6 +9,15 @@ export interface CitedPassage {
   passageN: number;
 }
 
+export interface ValidateOptions {
+  /**
+   * Also allow links written inside the cited passages (default false: only the cited sources'
+   * own addresses). For extractive answers, which quote the server's saved text verbatim and
+   * contain nothing a model composed.
+   */
+  allowLinksInPassages?: boolean;
+}
+
 export interface CitationCheck {
   text: string;
   /** Cited passages in order of first use; empty when the answer cites nothing valid. */
@@ -31,9 +40,9 @@ const PLACEHOLDER = /\ue000(\d+)\ue001/g;
  * (others are removed, lists and ranges are split into single markers), a quotation attributed to
  * `[n]` must be found in passage n (otherwise its sentence is removed), and citations are
  * renumbered 1, 2, 3 … in order of first use, so the sources list under the answer has no gaps.
- * Then mass mentions are neutralised and links that no cited passage contains are removed.
+ * Then mass mentions are neutralised and links other than the cited sources' are removed.
  */
-export function validateCitations(text: string, passages: readonly Passage[]): CitationCheck {
+export function validateCitations(text: string, passages: readonly Passage[], options: ValidateOptions = {}): CitationCheck {
   const byN = new Map(passages.map((p) => [p.n, p]));
   const code: string[] = [];
   let prose = stripInvisibleControls(text).replace(CODE, (block) => `\ue000${code.push(block) - 1}\ue001`);
@@ -61,7 +70,7 @@ export function validateCitations(text: string, passages: readonly Passage[]): C
   const cited = [...order].map(([passageN, n]) => ({ n, passageN }));
   const citedSources = cited.flatMap((c) => {
     const p = byN.get(c.passageN);
-    return p ? [{ url: p.url, content: p.content }] : [];
+    return p ? [{ url: p.url, content: options.allowLinksInPassages ? p.content : '' }] : [];
   });
   const safe = neutraliseMentions(removeUnlistedLinks(unmask(prose), allowedUrlsOf(citedSources)));
   return { text: safe, cited, removedMarkers, removedQuotes: fabricated.quotes.map(unmask) };
