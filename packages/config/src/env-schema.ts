@@ -49,6 +49,14 @@ export const envSchema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
   BRAIN_MCP_TOKEN: optionalString,
+  BRAIN_WORKER_CONCURRENCY: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+    'must be a whole number of jobs between 1 and 64',
+  ),
+  BRAIN_REFRESH_AFTER_HOURS: optionalString.refine(
+    (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0),
+    'must be a positive number of hours, e.g. 24',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ''])
     .transform((v) => (v === '' ? undefined : v))

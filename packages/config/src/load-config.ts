@@ -92,6 +92,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       .map((h) => h.trim().toLowerCase())
       .filter((h) => h.length > 0),
     mcpToken: e.BRAIN_MCP_TOKEN,
+    worker: {
+      concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
+      refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
+    },
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

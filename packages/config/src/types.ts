@@ -29,5 +29,11 @@ export interface BrainConfig {
   supabase: { url: string | undefined; serviceRoleKey: string | undefined };
   allowPrivateHosts: string[];
   mcpToken: string | undefined;
+  worker: {
+    /** Jobs one worker process runs at once. */
+    concurrency: number;
+    /** URL sources older than this are refreshed by the sweeper. */
+    refreshAfterMs: number;
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }

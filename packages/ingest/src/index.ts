@@ -1,4 +1,26 @@
-export { saveSource, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
+export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
 export { normalizeUrl } from './save/normalize-url.ts';
 export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput } from './save/source-input.ts';
 export type { SkippedAttachment } from './save/validate-source.ts';
+
+export type { Job } from './queue/job.ts';
+export { retryDelayMs } from './queue/job.ts';
+export { claimJobs, type ClaimOptions } from './queue/claim-jobs.ts';
+export { renewLease } from './queue/renew-lease.ts';
+export { completeJob, holdJob } from './queue/complete-job.ts';
+export { failJob, type FailOutcome } from './queue/fail-job.ts';
+export { releaseJob } from './queue/release-job.ts';
+export { requeueExpiredJobs, type RequeueResult } from './queue/requeue-expired.ts';
+export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
+export { enqueueReembed } from './queue/enqueue-reembed.ts';
+export { queueStats, type QueueStats } from './queue/queue-stats.ts';
+
+export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece } from './pipeline/ingest-services.ts';
+export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';
+export { reembedArtifact } from './pipeline/reembed-artifact.ts';
+
+export { listSources, type ListSourcesOptions, type SourcePage } from './sources/list-sources.ts';
+export { getSource, sourceNotFound } from './sources/get-source.ts';
+export { forgetSource, restoreSource, type ForgetReceipt } from './sources/forget-source.ts';
+export { purgeForgottenSources } from './sources/purge-forgotten.ts';
+export { FORGET_RETENTION_DAYS, type SourceSummary } from './sources/source-summary.ts';

@@ -1,0 +1,11 @@
+import { ingestTask } from './ingest.ts';
+import { reembedTask } from './reembed.ts';
+import type { Task } from './task.ts';
+
+export type { Task } from './task.ts';
+
+/** Every task the worker runs, by the name stored in jobs.task. */
+export const tasks: Record<string, Task> = {
+  ingest: ingestTask,
+  reembed: reembedTask,
+};

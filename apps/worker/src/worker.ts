@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { AppError, coerceError } from '@brain/errors';
+import { claimJobs, failJob, releaseJob, renewLease, type IngestServices, type Job } from '@brain/ingest';
+import type { Logger } from '@brain/observability';
+import { tasks as defaultTasks, type Task } from './tasks/index.ts';
+
+export interface WorkerOptions {
+  logger: Logger;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** How long a claimed job stays ours without a heartbeat. */
+  leaseMs?: number;
+  /** Longest wait between looks at the queue when no notification arrives. */
+  pollMs?: number;
+  /** Only these artifacts' jobs (`brain save --wait`). */
+  artifactIds?: string[];
+  tasks?: Record<string, Task>;
+  workerId?: string;
+  /** Called after every job, for progress displays and metrics. */
+  onJobDone?: (job: Job, outcome: { ok: true; result: unknown } | { ok: false; error: AppError; final: boolean }) => void;
+}
+
+export interface WorkerHandle {
+  readonly workerId: string;
+  /** Stops claiming, lets running jobs finish for up to `graceMs`, then gives the rest back to the queue. */
+  stop(graceMs?: number): Promise<void>;
+  /** Resolves when no job is running and none was claimable at the last look. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The ingestion worker: picks jobs up the moment they are queued (LISTEN/NOTIFY, with a short poll
+ * as a safety net), holds each under a lease renewed by a heartbeat, and fails, retries or
+ * releases every job explicitly. Safe to run many of, on many machines.
+ */
+export async function startWorker(services: IngestServices, options: WorkerOptions): Promise<WorkerHandle> {
+  const concurrency = options.concurrency ?? 2;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const taskTable = options.tasks ?? defaultTasks;
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const log = options.logger.child({ workerId });
+
+  const running = new Map<string, { job: Job; abort: AbortController; done: Promise<void> }>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let idleWaiters: (() => void)[] = [];
+  let lastLookFoundNothing = false;
+
+  const unlisten = await services.db.listen('brain_jobs', () => wake?.()).catch((error: unknown) => {
+    log.warn({ err: error }, 'LISTEN unavailable; polling only');
+    return async () => {};
+  });
+
+  async function runJob(job: Job, abort: AbortController): Promise<void> {
+    const jobLog = log.child({ jobId: job.id, task: job.task, artifactId: job.artifactId, attempt: job.attempts });
+    const heartbeat = setInterval(() => {
+      renewLease(services.db, job.id, workerId, leaseMs)
+        .then((held) => {
+          if (!held) {
+            jobLog.warn('lease lost; abandoning the job');
+            abort.abort(new AppError({ code: 'LEASE_LOST', message: 'lease lost' }));
+          }
+        })
+        .catch((error: unknown) => jobLog.warn({ err: error }, 'lease renewal failed'));
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+    const started = Date.now();
+    try {
+      const task = taskTable[job.task];
+      if (!task) throw new AppError({ code: 'UNKNOWN_TASK', message: `No task named "${job.task}".`, retryable: false });
+      const result = await task(services, job, workerId, abort.signal);
+      jobLog.info({ ms: Date.now() - started, result }, 'job done');
+      options.onJobDone?.(job, { ok: true, result });
+    } catch (error) {
+      const appError = coerceError(abort.signal.aborted && abort.signal.reason instanceof AppError ? abort.signal.reason : error);
+      if (appError.code === 'LEASE_LOST' || stopping) {
+        jobLog.warn({ code: appError.code }, 'job abandoned');
+        return;
+      }
+      const outcome = await failJob(services.db, job, workerId, appError);
+      const level = outcome === 'retrying' ? 'warn' : 'error';
+      jobLog[level]({ code: appError.code, err: appError, outcome, ms: Date.now() - started }, 'job failed');
+      options.onJobDone?.(job, { ok: false, error: appError, final: outcome === 'failed' });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      const free = concurrency - running.size;
+      let claimed: Job[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(services.db, { workerId, limit: free, leaseMs, artifactIds: options.artifactIds });
+        } catch (error) {
+          log.error({ err: error }, 'claiming jobs failed; retrying shortly');
+        }
+      }
+      for (const job of claimed) {
+        const abort = new AbortController();
+        const done = runJob(job, abort).finally(() => {
+          running.delete(job.id);
+          wake?.();
+        });
+        running.set(job.id, { job, abort, done });
+      }
+      lastLookFoundNothing = claimed.length === 0;
+      if (lastLookFoundNothing && running.size === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        waiters.forEach((resolve) => resolve());
+      }
+      if (claimed.length === 0 || running.size >= concurrency) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            wake = undefined;
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  const looping = loop();
+  log.info({ concurrency, leaseMs }, 'worker started');
+
+  return {
+    workerId,
+    async stop(graceMs = 20_000) {
+      if (stopping) return;
+      stopping = true;
+      wake?.();
+      await looping;
+      const inFlight = [...running.values()];
+      if (inFlight.length > 0) {
+        log.info({ jobs: inFlight.length, graceMs }, 'draining: waiting for running jobs');
+        const finished = Promise.all(inFlight.map((r) => r.done)).then(() => true);
+        const timedOut = new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref());
+        if (!(await Promise.race([finished, timedOut]))) {
+          for (const r of running.values()) {
+            r.abort.abort(new AppError({ code: 'WORKER_STOPPING', message: 'worker stopping' }));
+            await releaseJob(services.db, r.job.id, workerId).catch(() => false);
+            log.warn({ jobId: r.job.id }, 'released unfinished job back to the queue');
+          }
+        }
+      }
+      await unlisten();
+      log.info('worker stopped');
+    },
+    idle() {
+      if (lastLookFoundNothing && running.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}

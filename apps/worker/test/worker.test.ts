@@ -1,0 +1,103 @@
+import { beforeAll, expect, it } from 'vitest';
+import { withService, type Database } from '@brain/db';
+import { describeDb } from '@brain/db/testing';
+import { AppError } from '@brain/errors';
+import { completeJob, holdJob, saveSource, type IngestServices } from '@brain/ingest';
+import { createLogger } from '@brain/observability';
+import { startWorker, type Task } from '../src/index.ts';
+
+const logger = createLogger({ level: 'silent' });
+
+/** The worker only needs the database from the services for these tests: the tasks are the tests' own. */
+function servicesFor(db: Database): IngestServices {
+  return { db, logger } as unknown as IngestServices;
+}
+
+/** A task with a visible effect, completed in the same transaction, like the real ones. */
+const recordTask: Task = async (services, job, workerId) => {
+  await services.db.transaction(async (tx) => {
+    await tx.exec('set local role service_role');
+    if (!(await holdJob(tx, job.id, workerId))) throw new AppError({ code: 'LEASE_LOST', message: 'lost' });
+    await tx.query("update artifacts set title = coalesce(title, '') || '+' where id = $1", [job.artifactId]);
+    await completeJob(tx, job.id, workerId);
+  });
+};
+
+async function jobState(db: Database, artifactId: string) {
+  const [row] = await withService(db, (tx) =>
+    tx.query<{ status: string; attempts: number; title: string; code: string | null }>(
+      'select j.status, j.attempts, a.title, j.last_error_code as code from jobs j join artifacts a on a.id = j.artifact_id where j.artifact_id = $1',
+      [artifactId],
+    ),
+  );
+  return row;
+}
+
+describeDb('worker loop', (suite) => {
+  let ws = '';
+  beforeAll(async () => {
+    const [row] = await withService(suite.db, (tx) => tx.query<{ id: string }>("insert into workspaces (slug) values ('worker') returning id"));
+    ws = row?.id as string;
+  });
+
+  const save = async (text: string) =>
+    (await saveSource(suite.db, { workspaceId: ws, input: { kind: 'text', text, title: 't' }, savedBy: 'test' })).artifacts[0]?.artifactId as string;
+
+  it('picks a job up as soon as it is queued, without waiting for the poll', async () => {
+    const worker = await startWorker(servicesFor(suite.db), { logger, pollMs: 60_000, tasks: { ingest: recordTask } });
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      const id = await save('notify me');
+      for (let i = 0; i < 100 && (await jobState(suite.db, id))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect((await jobState(suite.db, id))?.status).toBe('done');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('fails a job with its reason when the task throws, and a job whose task does not exist', async () => {
+    const broken: Task = async () => {
+      throw new AppError({ code: 'EXTRACT_EMPTY', message: 'no text' });
+    };
+    const a = await save('will break');
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: broken }, artifactIds: [a] });
+    await worker.idle();
+    await worker.stop();
+    expect(await jobState(suite.db, a)).toMatchObject({ status: 'failed', code: 'EXTRACT_EMPTY' });
+
+    const b = await save('unknown task');
+    await withService(suite.db, (tx) => tx.query("update jobs set task = 'teleport' where artifact_id = $1", [b]));
+    const worker2 = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: [b] });
+    await worker2.idle();
+    await worker2.stop();
+    expect(await jobState(suite.db, b)).toMatchObject({ status: 'failed', code: 'UNKNOWN_TASK' });
+  });
+
+  it('on stop, lets running jobs finish within the grace period and gives the rest back to the queue', async () => {
+    const quick = await save('quick');
+    const slow = await save('slow');
+    const gate: Task = async (services, job, workerId, signal) => {
+      if (job.artifactId === slow) {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        return;
+      }
+      await recordTask(services, job, workerId, signal);
+    };
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2 });
+    for (let i = 0; i < 100 && (await jobState(suite.db, quick))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+    await worker.stop(200);
+    expect(await jobState(suite.db, quick)).toMatchObject({ status: 'done' });
+    // Released, not failed, and the attempt it never finished does not count.
+    expect(await jobState(suite.db, slow)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('runs several jobs at once up to its concurrency, each once', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => save(`batch ${i}`)));
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: ids, concurrency: 3 });
+    await worker.idle();
+    await worker.stop();
+    for (const id of ids) expect(await jobState(suite.db, id)).toMatchObject({ status: 'done', title: 't+' });
+  });
+});

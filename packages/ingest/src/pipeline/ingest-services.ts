@@ -1,0 +1,50 @@
+import type { Database } from '@brain/db';
+import type { Embedder } from '@brain/embeddings';
+import type { Logger } from '@brain/observability';
+
+/** A fetched URL (see @brain/fetch); `notModified` when a conditional request got a 304. */
+export interface FetchedDocument {
+  url: string;
+  contentType: string;
+  charset?: string | undefined;
+  body: Buffer;
+  etag?: string | null | undefined;
+  lastModified?: string | null | undefined;
+  notModified: boolean;
+}
+
+export interface ExtractedDocument {
+  title: string | null;
+  text: string;
+}
+
+export interface ChunkPiece {
+  ordinal: number;
+  heading: string | null;
+  content: string;
+  contentHash: string;
+  tokenCount: number;
+}
+
+/**
+ * What indexing needs from the outside, as narrow functions: the composition root (apps/cli)
+ * builds them from @brain/fetch, @brain/extract, @brain/chunking and @brain/embeddings.
+ */
+export interface IngestServices {
+  db: Database;
+  embedder: Embedder;
+  fetchUrl(url: string, options: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined; signal?: AbortSignal | undefined }): Promise<FetchedDocument>;
+  extract(input: {
+    bytes: Buffer;
+    mimeType: string;
+    charset?: string | undefined;
+    url?: string | undefined;
+    fileName?: string | undefined;
+  }): Promise<ExtractedDocument>;
+  chunk(document: { title: string; text: string }): ChunkPiece[];
+  /** The exact text embedded for a chunk (heading + content), the same on every path. */
+  textForEmbedding(chunk: ChunkPiece): string;
+  /** Bumped when chunking changes, so unchanged content is still re-chunked once. */
+  chunkingVersion: string;
+  logger: Logger;
+}
