@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toVectorLiteral, withService, withWorkspace, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { createLogger, type Logger } from '@brain/observability';
+import type { CitedEntry, RetrievedEntry } from '../src/queries/insert-query-record.ts';
 
 export interface SeedDoc {
   title: string;
@@ -63,19 +64,8 @@ export interface QueryRow extends Record<string, unknown> {
   answerer: string;
   model: string | null;
   embedding_model: string | null;
-  retrieved: {
-    chunk_id: string;
-    artifact_id: string;
-    similarity: number | null;
-    rank: number;
-    vector_rank: number | null;
-    keyword_rank: number | null;
-    score: number;
-    matched_by: string[];
-    in_context: boolean;
-    truncated: boolean;
-  }[];
-  cited: { n: number; chunk_id: string; artifact_id: string; rank: number }[];
+  retrieved: RetrievedEntry[];
+  cited: CitedEntry[];
   latency_ms: Record<string, number>;
   trimmed: boolean;
   surface: string;
