@@ -9,3 +9,4 @@ export {
   type FakeOpenAIOptions,
   type ScriptedFailure,
 } from './fake-openai.ts';
+export { assemblePdf, bombPdf, encryptedPdf, textPdf, textlessPdf, type TextPdfOptions } from './pdf-fixtures.ts';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { migrate } from '@brain/db';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
+import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 
 export function registerStart(program: Command): void {
@@ -12,19 +12,22 @@ export function registerStart(program: Command): void {
     .option('--port <port>', 'listen on this port instead of PORT', (v) => Number.parseInt(v, 10))
     .action(async (options: { port?: number }) => {
       const config = readConfig();
-      const logger = cliLogger(config, 'brain');
+      const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
+      let worker: RunningWorker | undefined;
       try {
-        const migrated = await migrate(db);
-        if (migrated.applied.length > 0) logger.info({ applied: migrated.applied.length }, 'database migrated');
+        worker = await runWorker(config, db, logger);
         const web = await startWebServer({ config, db, logger }, { ...(options.port !== undefined ? { port: options.port } : {}) });
+        const running = worker;
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  health:     ${web.url}/healthz`);
         onShutdown(logger, async () => {
-          await web.close();
+          // Stop taking requests and jobs first, then let both drain.
+          await Promise.all([web.close(), running.stop()]);
           await db.close();
         });
       } catch (error) {
+        await worker?.stop(0);
         await db.close();
         throw error;
       }
