@@ -1,0 +1,240 @@
+import { performance } from 'node:perf_hooks';
+import { estimateTokens } from '@brain/chunking';
+import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type Database } from '@brain/db';
+import type { Embedder } from '@brain/embeddings';
+import { coerceError, isAppError, type AppError } from '@brain/errors';
+import type { Logger } from '@brain/observability';
+import { validateCitations } from './citations/validate-citations.ts';
+import { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetResult, type TokenEstimator } from './context-budget.ts';
+import { withDeadline } from './deadline.ts';
+import * as errors from './errors.ts';
+import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE } from './messages.ts';
+import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
+import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
+import type { Answerer, AskResult, Citation, Passage, QuerySurface } from './types.ts';
+
+export interface StageTimeouts {
+  embedMs: number;
+  searchMs: number;
+  generateMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: StageTimeouts = { embedMs: 15_000, searchMs: 10_000, generateMs: 30_000 };
+
+export interface AskDeps {
+  db: Database;
+  /** The same embedder (and model) ingestion used; a different vector space retrieves noise. */
+  embedder: Embedder;
+  answerer: Answerer;
+  logger: Logger;
+  /** Milliseconds from an arbitrary origin (default performance.now): stage latencies. */
+  clock?: () => number;
+  timeouts?: Partial<StageTimeouts>;
+  /** Tokens of passages the answerer may see (default 2,000). */
+  contextTokens?: number;
+  estimateTokens?: TokenEstimator;
+}
+
+export interface AskInput {
+  workspaceId: string;
+  question: string;
+  surface: QuerySurface;
+  askedBy?: string | null;
+  interactionId?: string | null;
+  /** The caller gave up (a Discord interaction expired): every stage stops. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Answers a question from one workspace's saved sources, or says honestly that none were found.
+ * embed → search (match_artifacts, hybrid, with the workspace's k and similarity floor) → context
+ * budget → answerer → citation validation → one queries row. Failures are AppErrors with codes;
+ * a failure after the question was accepted still records its row (with error_code), and the
+ * error's details carry that row's queryId.
+ */
+export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
+  const invalid = errors.questionError(input.question);
+  if (invalid) throw invalid;
+  const question = input.question.trim();
+  const clock = deps.clock ?? (() => performance.now());
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const started = clock();
+  const latency: Omit<StageLatency, 'total'> = {};
+  const timed = async <T>(stage: keyof typeof latency, run: () => Promise<T>): Promise<T> => {
+    const t0 = clock();
+    try {
+      return await run();
+    } finally {
+      latency[stage] = round(clock() - t0);
+    }
+  };
+
+  const record: Omit<QueryRecord, 'latencyMs'> = {
+    workspaceId: input.workspaceId,
+    question,
+    answer: null,
+    grounded: false,
+    answerer: 'none',
+    model: null,
+    embeddingModel: deps.embedder.model,
+    retrieved: [],
+    cited: [],
+    trimmed: false,
+    surface: input.surface,
+    askedBy: input.askedBy ?? null,
+    interactionId: input.interactionId ?? null,
+    errorCode: null,
+  };
+  const save = (fields: Partial<QueryRecord>) =>
+    withWorkspace(deps.db, input.workspaceId, (tx) =>
+      insertQueryRecord(tx, { ...record, ...fields, latencyMs: { ...latency, total: round(clock() - started) } }),
+    );
+
+  let stage: 'embed' | 'search' | 'generate' = 'embed';
+  try {
+    const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
+    stage = 'search';
+    const matches = await timed('search', () => search(deps.db, input.workspaceId, vector, question, timeouts.searchMs));
+
+    if (matches.length === 0) {
+      const queryId = await save({ answer: NO_SOURCES_MESSAGE });
+      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0 }, 'ask: nothing retrieved');
+      return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null };
+    }
+
+    const budget = applyContextBudget(passagesOf(matches), {
+      maxTokens: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+      estimate: deps.estimateTokens ?? estimateTokens,
+    });
+    record.retrieved = retrievedEntries(matches, budget);
+    record.trimmed = budget.trimmed;
+    record.answerer = deps.answerer.kind;
+    record.model = deps.answerer.model;
+
+    stage = 'generate';
+    const output = await timed('generate', () =>
+      withDeadline(
+        timeouts.generateMs,
+        (signal) => deps.answerer.answer({ question, passages: budget.passages, signal }),
+        () => errors.answerTimeout(deps.answerer.model, timeouts.generateMs),
+        input.signal,
+      ),
+    );
+    record.model = output.model;
+
+    const check = validateCitations(output.text, budget.passages, { allowLinksInPassages: output.kind === 'extractive' });
+    if (check.removedMarkers.length > 0 || check.removedQuotes.length > 0) {
+      deps.logger.warn(
+        { workspaceId: input.workspaceId, removedMarkers: check.removedMarkers, removedQuotes: check.removedQuotes.length },
+        'ask: the answer cited passages it was not given, or misquoted them; removed',
+      );
+    }
+    const citations = check.cited.flatMap((c): Citation[] => {
+      const match = matches[c.passageN - 1];
+      return match ? [citationOf(c.n, c.passageN, match)] : [];
+    });
+    const grounded = citations.length > 0;
+    const answer = grounded ? check.text : NOT_IN_SOURCES_MESSAGE;
+    const queryId = await save({
+      answer,
+      grounded,
+      cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank })),
+    });
+    deps.logger.info(
+      { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency },
+      'ask: answered',
+    );
+    return { answer, grounded, citations, queryId, trimmed: budget.trimmed, answerer: output.kind, model: output.model };
+  } catch (caught) {
+    const error = coerceError(caught);
+    if (error.code === 'WORKSPACE_NOT_FOUND') throw error;
+    const queryId = await save({ errorCode: error.code }).catch((recordError: unknown) => {
+      deps.logger.error({ err: recordError, workspaceId: input.workspaceId }, 'ask: could not record the failed ask');
+      return undefined;
+    });
+    deps.logger.warn({ queryId, workspaceId: input.workspaceId, stage, code: error.code, err: error }, 'ask: failed');
+    throw withQueryId(error, queryId);
+  }
+}
+
+async function embedQuestion(embedder: Embedder, question: string, ms: number, parent?: AbortSignal): Promise<number[]> {
+  let vectors: number[][];
+  try {
+    vectors = await withDeadline(
+      ms,
+      (signal) => embedder.embed([question], { signal }),
+      () => errors.embeddingTimeout(embedder.model, ms),
+      parent,
+    );
+  } catch (error) {
+    throw isAppError(error) ? error : errors.embeddingFailed(embedder.model, error);
+  }
+  const vector = vectors[0];
+  if (!vector || vector.length !== EMBEDDING_DIMENSIONS) {
+    throw errors.embeddingShape(embedder.model, vector?.length ?? 0, EMBEDDING_DIMENSIONS);
+  }
+  return vector;
+}
+
+/** Settings and search in one tenant transaction, bounded by a statement timeout. */
+async function search(db: Database, workspaceId: string, vector: number[], question: string, ms: number): Promise<ArtifactMatch[]> {
+  try {
+    return await withWorkspace(db, workspaceId, async (tx) => {
+      await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
+      const settings = await loadRetrievalSettings(tx, workspaceId);
+      if (!settings) throw errors.workspaceNotFound(workspaceId);
+      return matchArtifacts(tx, {
+        workspaceId,
+        embedding: vector,
+        queryText: question,
+        matchCount: settings.matchCount,
+        minSimilarity: settings.minSimilarity,
+      });
+    });
+  } catch (error) {
+    if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
+    throw error;
+  }
+}
+
+function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {
+  return matches.map((m, i) => ({ n: i + 1, title: m.title, url: m.url, heading: m.heading, content: m.content }));
+}
+
+function retrievedEntries(matches: readonly ArtifactMatch[], budget: BudgetResult): RetrievedEntry[] {
+  return matches.map((m, i) => ({
+    chunk_id: m.chunkId,
+    artifact_id: m.artifactId,
+    similarity: m.similarity,
+    rank: i + 1,
+    vector_rank: m.vectorRank,
+    keyword_rank: m.keywordRank,
+    score: m.score,
+    matched_by: m.matchedBy,
+    in_context: !budget.dropped.includes(i + 1),
+    truncated: budget.cut.includes(i + 1),
+  }));
+}
+
+function citationOf(n: number, rank: number, m: ArtifactMatch): Citation {
+  return {
+    n,
+    artifactId: m.artifactId,
+    chunkId: m.chunkId,
+    title: m.title,
+    url: m.url,
+    heading: m.heading,
+    similarity: m.similarity,
+    matchedBy: m.matchedBy,
+    rank,
+  };
+}
+
+function withQueryId(error: AppError, queryId: string | undefined): AppError {
+  if (queryId) Object.assign(error, { details: { ...error.details, queryId } });
+  return error;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

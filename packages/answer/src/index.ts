@@ -1,0 +1,13 @@
+export { ask, DEFAULT_TIMEOUTS, type AskDeps, type AskInput, type StageTimeouts } from './ask.ts';
+export { toAskJson } from './ask-json.ts';
+export { createChatAnswerer, OPENAI_DEFAULT_BASE_URL, type ChatAnswererOptions } from './chat-answerer.ts';
+export { createExtractiveAnswerer, EXTRACTIVE_MODEL, type ExtractiveOptions } from './extractive-answerer.ts';
+export { validateCitations, type CitationCheck, type CitedPassage, type ValidateOptions } from './citations/validate-citations.ts';
+export { containsQuote, MIN_QUOTE_WORDS } from './citations/quotes.ts';
+export { neutraliseMentions, removeUnlistedLinks, allowedUrlsOf, LINK_REMOVED } from './citations/output-safety.ts';
+export { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetOptions, type BudgetResult, type TokenEstimator } from './context-budget.ts';
+export { buildChatMessages, escapeContent, PASSAGES_OPEN, PASSAGES_CLOSE, type ChatMessage } from './prompt.ts';
+export { EXTRACTIVE_LABEL, MODEL_DECLINE, NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE } from './messages.ts';
+export { MAX_QUESTION_CHARS } from './errors.ts';
+export { recordFeedback, type Feedback } from './queries/record-feedback.ts';
+export type { Answerer, AnswererKind, AnswerOutput, AnswerRequest, AskResult, Citation, Passage, QuerySurface } from './types.ts';

@@ -1,0 +1,82 @@
+import type { MatchedBy, Queryable } from '@brain/db';
+import type { AnswererKind, QuerySurface } from '../types.ts';
+
+export interface RetrievedEntry {
+  chunk_id: string;
+  artifact_id: string;
+  similarity: number | null;
+  /** Fused rank, 1 = best. */
+  rank: number;
+  vector_rank: number | null;
+  keyword_rank: number | null;
+  score: number;
+  matched_by: MatchedBy[];
+  /** Sent to the answerer (false when the context budget dropped it). */
+  in_context: boolean;
+  /** Sent, but cut by the context budget. */
+  truncated: boolean;
+}
+
+export interface CitedEntry {
+  n: number;
+  chunk_id: string;
+  artifact_id: string;
+  rank: number;
+}
+
+/** Milliseconds per stage; a stage that did not run is absent. */
+export interface StageLatency {
+  embed?: number;
+  search?: number;
+  generate?: number;
+  total: number;
+}
+
+export interface QueryRecord {
+  workspaceId: string;
+  question: string;
+  answer: string | null;
+  grounded: boolean;
+  answerer: AnswererKind | 'none';
+  model: string | null;
+  embeddingModel: string;
+  retrieved: RetrievedEntry[];
+  cited: CitedEntry[];
+  latencyMs: StageLatency;
+  trimmed: boolean;
+  surface: QuerySurface;
+  askedBy: string | null;
+  interactionId: string | null;
+  errorCode: string | null;
+}
+
+/** One queries row per ask. Run inside withWorkspace: the row's policy checks its workspace. */
+export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<string> {
+  const rows = await tx.query<{ id: string }>(
+    `insert into public.queries
+       (workspace_id, question, answer, grounded, answerer, model, embedding_model, retrieved, cited,
+        latency_ms, trimmed, surface, asked_by, interaction_id, error_code)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15)
+     returning id`,
+    [
+      r.workspaceId,
+      r.question,
+      r.answer,
+      r.grounded,
+      r.answerer,
+      r.model,
+      r.embeddingModel,
+      JSON.stringify(r.retrieved),
+      JSON.stringify(r.cited),
+      JSON.stringify(r.latencyMs),
+      r.trimmed,
+      r.surface,
+      r.askedBy,
+      r.interactionId,
+      r.errorCode,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('insert into queries returned no id');
+  return id;
+}

@@ -1,0 +1,47 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * Function words that carry no topic: matching on them would make every sentence look relevant.
+ * Kept short on purpose; question words are here because a question's "how" or "what" says
+ * nothing about which sentence answers it.
+ */
+const STOPWORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below
+  between both but by can could did do does doing down during each few for from further had has have
+  having he her here hers him his how i if in into is it its itself just me more most my no nor not
+  now of off on once only or other our ours out over own same she should so some such than that the
+  their theirs them then there these they this those through to too under until up very was we were
+  what when where which while who whom why will with would you your yours also may might must shall
+  get gets got use used using want wants need needs way ways thing things`.split(/\s+/),
+);
+
+// Letters, digits and underscores: `FST_ERR_CTP_ALREADY_PRESENT` and `onRequest` stay whole.
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/** NFKC and lower case: full-width letters, ligatures and case never decide a match. */
+export function normalise(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+/** One token's comparable form: identifiers and numbers as they are, words Porter-stemmed. */
+export function termOf(token: string): string {
+  return /[_\d]/.test(token) ? token : stemmer(token);
+}
+
+/**
+ * The content terms of a text, in order, with repeats: normalised, stop words and one-letter
+ * tokens dropped, stemmed. The same function runs on questions and on passages.
+ */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const match of normalise(text).matchAll(WORD)) {
+    const token = match[0];
+    if (token.length < 2 || STOPWORDS.has(token)) continue;
+    out.push(termOf(token));
+  }
+  return out;
+}
+
+export function termSet(text: string): Set<string> {
+  return new Set(terms(text));
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { toVectorLiteral, withService, withWorkspace } from '@brain/db';
+import { describeDb } from '@brain/db/testing';
+import { createLocalEmbedder } from '@brain/embeddings';
+import { retrieveForEval } from '../src/retrieve.ts';
+import { runEval } from '../src/run-eval.ts';
+import { findSummary } from '../src/scoring.ts';
+
+const embedder = createLocalEmbedder();
+
+const corpus = [
+  { fileName: 'docs/Reference/Hooks.md', text: 'The onRequest hook runs first; request.body is undefined there because parsing comes later.' },
+  { fileName: 'docs/Reference/Server.md', text: 'bodyLimit defines the maximum payload, in bytes, the server is allowed to accept. Default 1MiB.' },
+  { fileName: 'docs/Guides/Testing.md', text: 'Use inject to send fake HTTP requests to your app in tests without listening on a port.' },
+];
+
+describeDb('eval: retrieval per mode and scoring', (suite) => {
+  let ws = '';
+
+  beforeAll(async () => {
+    ws = (await withService(suite.db, (tx) => tx.query<{ id: string }>("insert into workspaces (slug) values ('eval') returning id")))[0]!.id;
+    const vectors = await embedder.embed(corpus.map((c) => c.text));
+    await withWorkspace(suite.db, ws, async (tx) => {
+      for (const [i, doc] of corpus.entries()) {
+        const id = randomUUID();
+        await tx.query(
+          `insert into artifacts (id, workspace_id, kind, source_key, title, file_name, status) values ($1, $2, 'file', $3, $4, $5, 'ready')`,
+          [id, ws, `file:${id}`, doc.fileName, doc.fileName],
+        );
+        await tx.query(
+          `insert into chunks (workspace_id, artifact_id, ordinal, content, content_hash, embedding, embedding_model, is_live)
+           values ($1, $2, 0, $3, md5($3), $4::vector, $5, true)`,
+          [ws, id, doc.text, toVectorLiteral(vectors[i]!), embedder.model],
+        );
+      }
+    });
+  });
+
+  it('runs each mode through match_artifacts with only its own legs, and reports file names', async () => {
+    const question = 'What is the default bodyLimit?';
+    const [embedding] = await embedder.embed([question]);
+    const vector = await retrieveForEval(suite.db, { workspaceId: ws, question, mode: 'vector', embedding, k: 3 });
+    const keyword = await retrieveForEval(suite.db, { workspaceId: ws, question, mode: 'keyword', embedding, k: 3 });
+    const hybrid = await retrieveForEval(suite.db, { workspaceId: ws, question, mode: 'hybrid', embedding, k: 3 });
+    expect(vector.every((p) => p.matchedBy.join() === 'vector')).toBe(true);
+    expect(keyword.every((p) => p.matchedBy.join() === 'keyword' && p.similarity === null)).toBe(true);
+    expect(hybrid[0]?.fileName).toBe('docs/Reference/Server.md');
+    expect(hybrid[0]?.matchedBy.sort()).toEqual(['keyword', 'vector']);
+  });
+
+  it('scores a question set in every mode', async () => {
+    const report = await runEval(
+      { db: suite.db, embedder },
+      {
+        workspaceId: ws,
+        k: 1,
+        questions: [
+          { id: 'a', question: 'Why is request.body undefined in onRequest?', expected_sources: ['Reference/Hooks.md'], kind: 'exact' },
+          { id: 'b', question: 'How do I test without opening a port?', expected_sources: ['Guides/Testing.md'], kind: 'paraphrase' },
+          { id: 'c', question: 'Where are the zebra crossings?', expected_sources: ['Guides/Zoo.md'], kind: 'paraphrase' },
+        ],
+      },
+    );
+    expect(report.modes).toEqual(['hybrid', 'vector', 'keyword']);
+    expect(report.results).toHaveLength(9);
+    const hybrid = findSummary(report, 'hybrid');
+    expect(hybrid?.recall).toBeCloseTo(2 / 3);
+    expect(report.results.find((r) => r.mode === 'hybrid' && r.id === 'c')?.hit).toBe(false);
+  });
+});

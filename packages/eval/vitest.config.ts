@@ -1,0 +1,1 @@
+export { default } from '../db/src/testing/vitest-config.ts';
