@@ -32,3 +32,5 @@ export { splitOnParagraphs } from './render/split-paragraphs.ts';
 export { createGuildWorkspaceResolver, type WorkspaceResolution, type WorkspaceResolver } from './workspace/resolve-workspace.ts';
 export { ArtifactWatcher } from './save/artifact-watcher.ts';
 export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
+export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
+export * from './playground/index.ts';
