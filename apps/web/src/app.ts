@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { coerceError } from '@brain/errors';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
+import { interactionsRoute } from './routes/interactions.ts';
+import { playgroundRoute } from './routes/playground/playground-route.ts';
 
 /**
  * The web service as a Fastify instance that has not started listening: tests drive it with
@@ -35,6 +37,8 @@ export async function buildApp(deps: WebDeps) {
   });
 
   await app.register(healthzRoute, { deps });
+  await app.register(interactionsRoute, { surface: deps.discord });
+  if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
   return app;
 }
 

@@ -2,6 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import type { DiscordSurface } from '@brain/discord';
 import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
+import type { PlaygroundDeps } from './routes/playground/playground-route.ts';
 
 /** Everything the web service needs, built once by the composition root (apps/cli). */
 export interface WebDeps {

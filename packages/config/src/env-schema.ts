@@ -48,6 +48,7 @@ export const envSchema = z.object({
   SUPABASE_URL: httpUrl,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
+  BRAIN_PLAYGROUND: booleanString,
   BRAIN_MCP_TOKEN: optionalString,
   BRAIN_WORKER_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),

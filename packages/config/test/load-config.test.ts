@@ -73,4 +73,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ BRAIN_ALLOW_PRIVATE_HOSTS: ' 127.0.0.1, Intranet.local ,,' }, { cwd });
     expect(config.allowPrivateHosts).toEqual(['127.0.0.1', 'intranet.local']);
   });
+
+  it('turns the playground on in embedded mode only, off once Discord is configured, unless told otherwise', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}, { cwd }).playground.enabled).toBe(true);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key }, { cwd }).playground.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example.com/brain' }, { cwd }).playground.enabled).toBe(false);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key, BRAIN_PLAYGROUND: 'on' }, { cwd }).playground.enabled).toBe(true);
+    expect(loadConfig({ BRAIN_PLAYGROUND: 'off' }, { cwd }).playground.enabled).toBe(false);
+  });
 });

@@ -1,9 +1,24 @@
 import type { Command } from 'commander';
-import { migrate } from '@brain/db';
+import { migrate, withService, ensureWorkspace } from '@brain/db';
+import { AppError } from '@brain/errors';
 import { startWebServer } from '@brain/web';
+import type { AskFunction } from '@brain/discord';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { wireDiscord } from '../discord-wiring.ts';
 import { print } from '../output.ts';
 import { onShutdown } from '../shutdown.ts';
+import { LOCAL_WORKSPACE } from '../workspace.ts';
+
+// Replaced by @brain/answer's ask once it is on main; until then /ask says so instead of hanging.
+const answeringUnavailable: AskFunction = async () => {
+  throw new AppError({
+    code: 'ANSWERING_UNAVAILABLE',
+    message: 'No answerer is wired into this build.',
+    userMessage: 'Answering is not available in this build yet.',
+    nextStep: 'Update Company Brain and restart it.',
+    httpStatus: 503,
+  });
+};
 
 export function registerStart(program: Command): void {
   program
@@ -17,11 +32,19 @@ export function registerStart(program: Command): void {
       try {
         const migrated = await migrate(db);
         if (migrated.applied.length > 0) logger.info({ applied: migrated.applied.length }, 'database migrated');
-        const web = await startWebServer({ config, db, logger }, { ...(options.port !== undefined ? { port: options.port } : {}) });
+        const local = await withService(db, (tx) => ensureWorkspace(tx, LOCAL_WORKSPACE));
+        const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: answeringUnavailable });
+        const web = await startWebServer(
+          { config, db, logger, discord: discord.surface, playground: discord.playground },
+          { ...(options.port !== undefined ? { port: options.port } : {}) },
+        );
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  health:     ${web.url}/healthz`);
+        if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
+        if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);
         onShutdown(logger, async () => {
           await web.close();
+          await discord.close();
           await db.close();
         });
       } catch (error) {
