@@ -22,7 +22,7 @@ export function renderAnswer(question: string, result: AskOutcome): OutgoingMess
   const sources = sourcesEmbed(result);
   const footer = footerText(result);
   const reserve = (sources ? embedCharacters(sources) : 0) + footer.length;
-  const title = truncate(`❓ ${oneLine(question)}`, DISCORD_LIMITS.embedTitle);
+  const title = truncate(`❓ ${unping(oneLine(question))}`, DISCORD_LIMITS.embedTitle);
   // The first piece shares its message with the title, sources and footer; later ones do not.
   const firstMax = Math.min(DISCORD_LIMITS.embedDescription, DISCORD_LIMITS.embedsTotal - reserve - title.length);
   const answer = unping(result.answer);
