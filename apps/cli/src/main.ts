@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
 import { registerMigrate } from './commands/migrate.ts';
+import { registerRegisterCommands } from './commands/register-commands.ts';
 import { registerSources } from './commands/sources.ts';
 import { registerStart } from './commands/start.ts';
 import { isDebug } from './context.ts';
@@ -14,6 +15,7 @@ const program = new Command()
 registerStart(program);
 registerMigrate(program);
 registerSources(program);
+registerRegisterCommands(program);
 
 try {
   await program.parseAsync(process.argv);
