@@ -72,6 +72,13 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  interactions_seen: {
+    grants: [],
+    insert: `insert into interactions_seen (interaction_id) values ((floor(random() * 1e15))::bigint::text) returning interaction_id as id`,
+    updatable: 'received_at',
+    key: 'interaction_id',
+    workspaceColumn: null,
+  },
   stripe_events_seen: {
     grants: [],
     insert: `insert into stripe_events_seen (event_id, type) values ('evt_' || md5(random()::text), 'test') returning event_id as id`,
