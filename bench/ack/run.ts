@@ -48,16 +48,22 @@ function start(command: string, args: string[], env: Record<string, string>, rea
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 180 s:\n${out}`)), 180_000);
+    let started = false;
     const onData = (d: Buffer) => {
+      // Once started, output is drained and dropped: keeping it would make this process work too.
+      if (started) return;
       out += d.toString();
       const match = ready.exec(out);
       if (match) {
+        started = true;
         clearTimeout(timer);
         resolve({ child, match });
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => {
+      if (!started) out += d.toString();
+    });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)));
   });
 }
@@ -97,7 +103,9 @@ async function main(): Promise<void> {
     const sink = await start(process.execPath, ['--import', 'tsx', 'bench/ack/discord-sink.ts'], {}, /"port":(\d+)/);
     const sinkPort = Number(sink.match[1]);
     const bare = await start(process.execPath, ['--import', 'tsx', 'bench/ack/bare-server.ts', keys.publicKeyHex], {}, /"port":(\d+)/);
-    const app = await start(process.execPath, ['apps/cli/bin/brain.js', 'start', '--port', '0'], {
+    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
+    const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
       BRAIN_DATA_DIR: dataDir,
       DISCORD_PUBLIC_KEY: keys.publicKeyHex,
       DISCORD_APPLICATION_ID: BENCH_APPLICATION_ID,
