@@ -1,1 +1,11 @@
 export type { Embedder } from './embedder.ts';
+export { createEmbedder, type EmbedderConfig } from './create-embedder.ts';
+export { createLocalEmbedder, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_DIMENSIONS } from './local/local-embedder.ts';
+export {
+  createOpenAIEmbedder,
+  DEFAULT_OPENAI_BASE_URL,
+  OPENAI_EMBEDDING_DIMENSIONS,
+  type EmbeddingLogger,
+  type OpenAIEmbedderOptions,
+} from './openai/openai-embedder.ts';
+export { checkEmbeddingModel, type EmbeddingModelCount } from './check-embedding-model.ts';

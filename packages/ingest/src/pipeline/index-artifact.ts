@@ -47,6 +47,7 @@ export async function indexArtifact(
   const extracted = await services.extract({
     bytes: obtained.bytes,
     mimeType: obtained.mimeType,
+    charset: obtained.charset,
     url: obtained.url ?? artifact.url ?? undefined,
     fileName: artifact.fileName ?? undefined,
   });

@@ -6,6 +6,7 @@ import type { Logger } from '@brain/observability';
 export interface FetchedDocument {
   url: string;
   contentType: string;
+  charset?: string | undefined;
   body: Buffer;
   etag?: string | null | undefined;
   lastModified?: string | null | undefined;
@@ -33,7 +34,13 @@ export interface IngestServices {
   db: Database;
   embedder: Embedder;
   fetchUrl(url: string, options: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined; signal?: AbortSignal | undefined }): Promise<FetchedDocument>;
-  extract(input: { bytes: Buffer; mimeType: string; url?: string | undefined; fileName?: string | undefined }): Promise<ExtractedDocument>;
+  extract(input: {
+    bytes: Buffer;
+    mimeType: string;
+    charset?: string | undefined;
+    url?: string | undefined;
+    fileName?: string | undefined;
+  }): Promise<ExtractedDocument>;
   chunk(document: { title: string; text: string }): ChunkPiece[];
   /** The exact text embedded for a chunk (heading + content), the same on every path. */
   textForEmbedding(chunk: ChunkPiece): string;

@@ -4,7 +4,15 @@ import type { IngestServices } from './ingest-services.ts';
 
 export type ObtainedDocument =
   | { notModified: true; etag: string | null; lastModified: string | null }
-  | { notModified: false; bytes: Buffer; mimeType: string; url: string | undefined; etag: string | null; lastModified: string | null };
+  | {
+      notModified: false;
+      bytes: Buffer;
+      mimeType: string;
+      charset: string | undefined;
+      url: string | undefined;
+      etag: string | null;
+      lastModified: string | null;
+    };
 
 /**
  * The bytes to index: fetched for a URL (conditionally when refreshing something already indexed),
@@ -26,6 +34,7 @@ export async function obtainDocument(
       notModified: false,
       bytes: fetched.body,
       mimeType: fetched.contentType,
+      charset: fetched.charset,
       url: fetched.url,
       etag: fetched.etag ?? null,
       lastModified: fetched.lastModified ?? null,
@@ -43,7 +52,7 @@ export async function obtainDocument(
         [artifact.id, artifact.workspaceId, mimeType, fetched.body, fetched.body.length],
       ),
     );
-    return { notModified: false, bytes: fetched.body, mimeType, url: undefined, etag: null, lastModified: null };
+    return { notModified: false, bytes: fetched.body, mimeType, charset: fetched.charset, url: undefined, etag: null, lastModified: null };
   }
 
   const bytes = artifact.body ?? Buffer.from(artifact.bodyText ?? '', 'utf8');
@@ -51,6 +60,7 @@ export async function obtainDocument(
     notModified: false,
     bytes,
     mimeType: artifact.mimeType ?? 'text/plain',
+    charset: artifact.bodyText !== null ? 'utf-8' : undefined,
     url: undefined,
     etag: null,
     lastModified: null,

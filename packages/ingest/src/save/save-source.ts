@@ -27,13 +27,24 @@ export interface SaveRequest {
   savedBy: string;
 }
 
+export interface SaveOptions {
+  /**
+   * Refuses a URL the fetcher would refuse (a private address, a blocked port) before anything is
+   * written, so the person saving hears it at once instead of from a failed job later.
+   */
+  checkUrl?: (url: string) => Promise<void>;
+}
+
 /**
  * The one save function behind every surface. In one transaction, as the workspace's tenant:
  * each artifact row (upserted on its source key), its stored body when it cannot be fetched
  * again, and its ingestion job. The worker does the slow part; a job queued here wakes it.
  */
-export async function saveSource(db: Database, request: SaveRequest): Promise<SaveResult> {
+export async function saveSource(db: Database, request: SaveRequest, options: SaveOptions = {}): Promise<SaveResult> {
   const { planned, skipped } = planArtifacts(request.input);
+  if (options.checkUrl) {
+    for (const artifact of planned) if (artifact.kind === 'url' && artifact.url) await options.checkUrl(artifact.url);
+  }
   const artifacts = await withWorkspace(db, request.workspaceId, async (tx) => {
     const saved: SavedArtifact[] = [];
     for (const artifact of planned) saved.push(await upsertArtifact(tx, request, artifact));

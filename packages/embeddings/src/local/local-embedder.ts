@@ -1,0 +1,146 @@
+import type { Embedder } from '../embedder.ts';
+import { CONCEPTS, STATUS_CONCEPT } from './concepts.ts';
+import { FeatureCounts } from './feature-counts.ts';
+import { FNV_OFFSET, fnvStep, fnvString, mix } from './feature-hash.ts';
+import { porterStem } from './porter-stemmer.ts';
+import { STOPWORDS } from './stopwords.ts';
+import { tokenize } from './tokenize.ts';
+
+export const LOCAL_EMBEDDING_MODEL = 'local-hash-v1';
+export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
+
+/*
+ * local-hash-v1: a deterministic, dependency-free bag-of-features embedder.
+ *
+ * text → NFKC, identifiers kept whole and split into words (tokenize.ts) → lower case → stopwords
+ * dropped → Porter stems. Features, each with a fixed weight:
+ *   - the stem of every word (1.0);
+ *   - every identifier as written, e.g. "reply.send", "fst_err_ctp_invalid_media_type" (1.0);
+ *   - the pair of consecutive stems, e.g. "configur logger" (0.25);
+ *   - the concept of each stem in a small software thesaurus, e.g. stop/close/shutdown, and of
+ *     numbers that look like HTTP status codes (1.0: a listed synonym counts as much as the word,
+ *     and the word itself still wins, having both);
+ *   - character 3-, 4- and 5-grams of each word with boundary marks, "<log", "logg" … (0.12–0.18).
+ * A feature counted c times weighs weight × (1 + ln c). Every feature is hashed (FNV-1a, mixed)
+ * to one of 1536 buckets with a hashed sign, so collisions cancel out on average instead of
+ * piling up; the vector is then L2-normalised, so a dot product is the cosine.
+ *
+ * What it matches: shared words, whatever their form ("configured" ~ "configuration"); identifiers
+ * and their parts ("setErrorHandler" ~ "set the error handler"); near spellings and shared
+ * word pieces through the character n-grams ("logger" ~ "logging", "serialiser" ~ "serializer",
+ * typos of one letter in long words); the listed synonyms ("stop the server" ~ "close the instance").
+ * What it cannot match: synonyms outside its table, paraphrases that share no word ("make it
+ * quicker" ~ "performance tuning" only through the table), another language, word order and
+ * negation ("enable" ~ "do not enable"), or meaning in general. Scores are lower than a neural
+ * model's: an unrelated pair is near 0, a relevant passage usually 0.2–0.5 (median 0.36 on the
+ * tuning set in bench/, never under the default 0.15 threshold there).
+ * The weights were chosen on that set (bench/fastify-questions.ts); changing any of them, the
+ * thesaurus, the stopwords or the tokenizer changes every vector: give it a new model name.
+ * Empty or stopword-only text: the stopwords themselves are used; text without any letter or
+ * digit gets one fixed vector. It never returns a zero vector (cosine with one is undefined).
+ */
+const DIMENSIONS = LOCAL_EMBEDDING_DIMENSIONS;
+
+const enum Kind {
+  Word = 0,
+  Identifier = 1,
+  Bigram = 2,
+  Concept = 3,
+  Gram3 = 4,
+  Gram4 = 5,
+  Gram5 = 6,
+  Empty = 7,
+}
+
+const WEIGHTS: readonly number[] = [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0];
+const SEEDS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => fnvStep(FNV_OFFSET, 0xfff0 + k));
+/** Character n-grams of words longer than this are skipped: such words are data, not language. */
+const MAX_GRAM_WORD = 40;
+const STEM_CACHE_LIMIT = 50_000;
+const HTTP_STATUS = /^[1-5]\d\d$/;
+
+
+export function createLocalEmbedder(): Embedder {
+  return {
+    model: LOCAL_EMBEDDING_MODEL,
+    dimensions: DIMENSIONS,
+    async embed(texts, options) {
+      const out: number[][] = [];
+      for (const text of texts) {
+        options?.signal?.throwIfAborted();
+        const vector = embedLocally(text);
+        // A plain loop: Array.from walks a typed array through its iterator, several times slower.
+        const plain = new Array<number>(vector.length);
+        for (let i = 0; i < vector.length; i++) plain[i] = vector[i] as number;
+        out.push(plain);
+      }
+      return out;
+    },
+  };
+}
+
+/** One text → its unit vector (Float64Array of 1536). Pure and deterministic. */
+export function embedLocally(text: string): Float64Array {
+  const add = (kind: Kind, hash: number) => counts.add(mix(hash), kind);
+
+  const { words, identifiers } = tokenize(text);
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  // Stopword-only text ("how do I?") still deserves a vector that reflects its words.
+  const used = content.length > 0 ? content : words;
+
+  let previousStem: string | undefined;
+  for (const word of used) {
+    const stem = stemOf(word);
+    add(Kind.Word, fnvString(SEEDS[Kind.Word] as number, stem));
+    if (previousStem !== undefined) {
+      const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);
+      add(Kind.Bigram, h);
+    }
+    previousStem = stem;
+    const concepts = CONCEPTS.get(stem);
+    if (concepts) for (const id of concepts) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, id));
+    else if (HTTP_STATUS.test(word)) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, STATUS_CONCEPT));
+    if (word.length <= MAX_GRAM_WORD) addCharGrams(word, add);
+  }
+  for (const identifier of identifiers) add(Kind.Identifier, fnvString(SEEDS[Kind.Identifier] as number, identifier));
+  if (counts.size === 0) add(Kind.Empty, SEEDS[Kind.Empty] as number);
+
+  const vector = new Float64Array(DIMENSIONS);
+  counts.drain((key, kind, count) => {
+    const value = (WEIGHTS[kind] as number) * (1 + Math.log(count));
+    // Bucket from the upper 31 bits, sign from the lowest: independent bits of a mixed hash.
+    const bucket = (key >>> 1) % DIMENSIONS;
+    vector[bucket] = (vector[bucket] as number) + (key & 1 ? -value : value);
+  });
+  let norm = 0;
+  for (let i = 0; i < DIMENSIONS; i++) norm += (vector[i] as number) ** 2;
+  norm = Math.sqrt(norm);
+  // Only exact cancellation in every bucket could give 0; fall back to the empty vector then.
+  if (norm === 0) return embedLocally('');
+  for (let i = 0; i < DIMENSIONS; i++) vector[i] = (vector[i] as number) / norm;
+  return vector;
+}
+
+/** "<word>" → its 3-, 4- and 5-grams, hashed from the word in place. */
+function addCharGrams(word: string, add: (kind: Kind, hash: number) => void): void {
+  const marked = `<${word}>`;
+  for (let start = 0; start + 3 <= marked.length; start++) {
+    for (let n = 3; n <= 5 && start + n <= marked.length; n++) {
+      const kind = n === 3 ? Kind.Gram3 : n === 4 ? Kind.Gram4 : Kind.Gram5;
+      add(kind, fnvString(SEEDS[kind] as number, marked, start, start + n));
+    }
+  }
+}
+
+// One table for the module: embedding is synchronous, so no two texts share it at once.
+const counts = new FeatureCounts();
+const stems = new Map<string, string>();
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = porterStem(word);
+    if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
+}

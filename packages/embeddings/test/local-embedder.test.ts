@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/index.ts';
+import { embedLocally } from '../src/local/local-embedder.ts';
+import { porterStem } from '../src/local/porter-stemmer.ts';
+import { tokenize } from '../src/local/tokenize.ts';
+
+const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
+  return dot;
+};
+const norm = (a: ArrayLike<number>) => Math.sqrt(cosine(a, a));
+const sim = (a: string, b: string) => cosine(embedLocally(a), embedLocally(b));
+
+describe('createLocalEmbedder', () => {
+  const embedder = createLocalEmbedder();
+
+  it('is local-hash-v1, 1536-dimensional, unit-norm and deterministic', async () => {
+    expect(embedder.model).toBe(LOCAL_EMBEDDING_MODEL);
+    expect(embedder.model).toBe('local-hash-v1');
+    expect(embedder.dimensions).toBe(1536);
+    const texts = ['How do I configure the logger?', 'Routes are declared with fastify.route().', 'ünïcödé テキスト 😀'];
+    const [a, b] = [await embedder.embed(texts), await embedder.embed(texts)];
+    expect(b).toEqual(a);
+    for (const v of a) {
+      expect(v).toHaveLength(1536);
+      expect(norm(v)).toBeCloseTo(1, 10);
+      expect(v.every(Number.isFinite)).toBe(true);
+    }
+    // Different texts, different vectors.
+    expect(cosine(a[0] as number[], a[1] as number[])).toBeLessThan(0.5);
+  });
+
+  it('gives the same vector whatever was embedded before (the feature table is reused and grows)', async () => {
+    const text = 'Hooks run in order: onRequest, preParsing, preValidation, preHandler.';
+    const before = embedLocally(text);
+    const huge = Array.from({ length: 20_000 }, (_, i) => `token${i}x${(i * 7919) % 10007}`).join(' ');
+    expect(norm(embedLocally(huge))).toBeCloseTo(1, 10);
+    expect(embedLocally(text)).toEqual(before);
+    expect(await embedder.embed([text])).toEqual([Array.from(before)]);
+  });
+
+  it('never returns a zero vector: empty, stopword-only and symbol-only text get unit vectors', async () => {
+    const vectors = await embedder.embed(['', '   ', 'how do I?', '!!! ??? ---']);
+    for (const v of vectors) expect(norm(v)).toBeCloseTo(1, 10);
+    // Stopword-only text still reflects its words; the empty vector is one fixed direction.
+    expect(cosine(vectors[2] as number[], vectors[0] as number[])).toBeLessThan(0.5);
+    expect(cosine(vectors[0] as number[], vectors[1] as number[])).toBeCloseTo(1, 10);
+  });
+
+  it('matches morphological variants and paraphrases that share stems', () => {
+    const query = 'configure logging';
+    expect(sim(query, 'How to configure the logger')).toBeGreaterThan(sim(query, 'database migrations run in order') + 0.2);
+    expect(sim('validating request bodies', 'Validation of the request body')).toBeGreaterThan(0.5);
+  });
+
+  it('matches listed synonyms that share no stem', () => {
+    const query = 'How do I shut down the server?';
+    const related = 'Call close() to stop the instance gracefully.';
+    const unrelated = 'Decorators add properties to the request object.';
+    expect(sim(query, related)).toBeGreaterThan(0.15);
+    expect(sim(query, related)).toBeGreaterThan(sim(query, unrelated) + 0.1);
+  });
+
+  it('matches identifiers whole and by their parts', () => {
+    const passage = 'Fastify throws FST_ERR_CTP_INVALID_MEDIA_TYPE when the content type is not supported. Use reply.send() and setErrorHandler.';
+    const other = 'The server listens on a port and logs every request with pino.';
+    for (const query of ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'invalid media type error', 'reply.send', 'set error handler', 'setErrorHandler']) {
+      expect(sim(query, passage), query).toBeGreaterThan(sim(query, other) + 0.1);
+    }
+  });
+
+  it('partly tolerates a spelling variant or typo through character n-grams', () => {
+    expect(sim('serialisation', 'serialization')).toBeGreaterThan(0.15);
+    const query = 'a custom serialiser for replies';
+    expect(sim(query, 'Set a custom serializer for the reply')).toBeGreaterThan(sim(query, 'Set a custom authenticator for the reply'));
+  });
+
+  it('cannot match meaning without shared words or listed synonyms (documented limit)', () => {
+    expect(sim('How do I make it quicker?', 'Tune throughput with a larger pool.')).toBeLessThan(0.1);
+    expect(sim('ロギングを設定する方法', 'How do I configure logging?')).toBeLessThan(0.1);
+  });
+
+  it('honours an aborted signal', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(embedder.embed(['text'], { signal: controller.signal })).rejects.toThrow('stop');
+  });
+
+  it('embeds thousands of passages per second (reported, asserted generously)', async () => {
+    const passage = (i: number) =>
+      `Reply › Methods › .send(data)\nIf you are sending a stream (${i}) and you have not set a Content-Type header, send will set it to application/octet-stream. ` +
+      'Streams are considered to be pre-serialized, so they will be sent unmodified without response validation. '.repeat(6);
+    const texts = Array.from({ length: 1_000 }, (_, i) => passage(i));
+    await embedder.embed(texts.slice(0, 50));
+    const start = performance.now();
+    await embedder.embed(texts);
+    const perSecond = 1_000 / ((performance.now() - start) / 1000);
+    console.info(`local-hash-v1: ${perSecond.toFixed(0)} passages/s (~${Math.round(texts[0]?.length ?? 0)} chars each)`);
+    expect(perSecond).toBeGreaterThan(100);
+  });
+});
+
+describe('tokenize', () => {
+  it('keeps identifiers whole and splits them into words', () => {
+    expect(tokenize('Call reply.send() or setErrorHandler; see FST_ERR_CTP_INVALID_MEDIA_TYPE and HTTPServer, http2Server.')).toEqual({
+      words: ['call', 'reply', 'send', 'or', 'set', 'error', 'handler', 'see', 'fst', 'err', 'ctp', 'invalid', 'media', 'type', 'and', 'http', 'server', 'http', '2', 'server'],
+      identifiers: ['reply.send', 'seterrorhandler', 'fst_err_ctp_invalid_media_type', 'httpserver', 'http2server'],
+    });
+  });
+
+  it('normalises unicode compatibility forms and drops possessives', () => {
+    expect(tokenize('ﬁle server’s Ｆａｓｔｉｆｙ').words).toEqual(['file', 'server', 'fastify']);
+  });
+});
+
+describe('porterStem', () => {
+  it('follows the reference algorithm', () => {
+    const cases: Record<string, string> = {
+      caresses: 'caress', ponies: 'poni', motoring: 'motor', hopping: 'hop', relational: 'relat', generalization: 'gener',
+      configure: 'configur', configuration: 'configur', configured: 'configur', logging: 'log', replacement: 'replac',
+      effective: 'effect', sky: 'sky', running: 'run', it: 'it', FST: 'FST', 'naïve': 'naïve',
+    };
+    for (const [word, stem] of Object.entries(cases)) expect(porterStem(word), word).toBe(stem);
+  });
+});

@@ -1,0 +1,109 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { capText, cleanText, decodeText } from '../decode-text.ts';
+import { emptyDocument, tooLarge } from '../extract-errors.ts';
+import { absoluteBase, LinkCollector } from '../links.ts';
+import type { ExtractedDocument, ExtractLimits } from '../types.ts';
+import { guardHtml } from './html-guard.ts';
+import { stripInert } from './strip-inert.ts';
+import { codeLanguage, htmlToText, type DomNode } from './html-to-text.ts';
+
+interface HtmlInput {
+  bytes: Uint8Array;
+  url?: string;
+  charset?: string;
+}
+
+// linkedom's types describe a browser DOM this package does not compile against (no DOM lib);
+// these are the few members used here.
+interface LinkedomElement extends DomNode {
+  querySelector(selector: string): LinkedomElement | null;
+  querySelectorAll(selector: string): ArrayLike<LinkedomElement>;
+  setAttribute(name: string, value: string): void;
+  remove(): void;
+}
+interface LinkedomDocument {
+  body: LinkedomElement | null;
+  documentElement: LinkedomElement;
+  querySelector(selector: string): LinkedomElement | null;
+  querySelectorAll(selector: string): ArrayLike<LinkedomElement>;
+}
+
+/**
+ * HTML → article text with Readability (on linkedom: jsdom ≥ 30 needs Node 22, and linkedom is
+ * several times faster), falling back to the whole body when Readability finds no article or
+ * the page is too big for it. Scripts never run and nothing is fetched: linkedom has neither.
+ */
+export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedDocument {
+  const html = withDocumentShell(stripInert(cleanText(decodeText(input.bytes, input.charset, true))));
+  // Measured once scripts, styles and SVG are gone: what remains is what the DOM will hold.
+  const size = Buffer.byteLength(html);
+  if (size > limits.maxHtmlBytes) throw tooLarge('page', size, limits.maxHtmlBytes);
+  guardHtml(html, limits);
+
+  const document = parse(html);
+  const base = absoluteBase(document.querySelector('base[href]')?.getAttribute?.('href') ?? undefined, input.url);
+  const metaTitle = cleanInline(document.querySelector('title')?.textContent ?? '') || metaContent(document, 'meta[property="og:title"]');
+  const metaByline = metaContent(document, 'meta[name="author"]');
+  const elementCount = document.querySelectorAll('*').length;
+
+  let article: { title?: string | null; byline?: string | null; content?: unknown } | null = null;
+  if (elementCount <= limits.readabilityMaxElements) {
+    // Readability drops classes and demotes <h1>: record what the text needs before it runs.
+    for (const h of Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6'))) {
+      h.setAttribute('data-brain-level', (h.localName ?? 'h2').slice(1));
+    }
+    for (const pre of Array.from(document.querySelectorAll('pre'))) {
+      const language = codeLanguage(pre);
+      if (language) pre.setAttribute('data-brain-lang', language);
+    }
+    try {
+      // Readability mutates the document; the fallback below parses the markup afresh.
+      article = new Readability(document, { serializer: (el: unknown) => el }).parse();
+    } catch {
+      article = null; // a Readability bug on odd markup costs the article view, not the document
+    }
+  }
+
+  const links = new LinkCollector(base, input.url, limits.maxLinks);
+  let extracted = article?.content ? htmlToText(article.content as DomNode, links, limits.maxTextChars) : undefined;
+  if (!extracted || extracted.text.trim() === '') {
+    const fresh = parse(html);
+    extracted = htmlToText((fresh.body ?? fresh.documentElement), links, limits.maxTextChars);
+  }
+
+  const { text, truncated } = capText(cleanText(extracted.text).trim(), limits.maxTextChars);
+  if (text === '') throw emptyDocument('page', 'The page may build its text with JavaScript: save its text or a PDF of it instead.');
+  return {
+    kind: 'html',
+    title: cleanInline(article?.title ?? '') || metaTitle || null,
+    byline: cleanInline(article?.byline ?? '') || metaByline || null,
+    text,
+    links: links.links,
+    truncated: truncated || extracted.truncated,
+  };
+}
+
+/**
+ * linkedom builds a usable document only from markup with <html> and <body> (a bare fragment
+ * gets the fragment as its root, and bare text crashes it). Fragments and shell-less pages,
+ * which HTML allows, are wrapped in one.
+ */
+function withDocumentShell(html: string): string {
+  if (/<html[\s>]/i.test(html) && /<body[\s>]/i.test(html)) return html;
+  const inner = html.replace(/<!doctype[^>]*>|<\/?(?:html|body)(?:\s[^>]*)?>/gi, '');
+  return `<!doctype html><html><head></head><body>${inner}</body></html>`;
+}
+
+function parse(html: string): LinkedomDocument {
+  const { document } = parseHTML(html) as unknown as { document: LinkedomDocument };
+  return document;
+}
+
+function metaContent(document: LinkedomDocument, selector: string): string | null {
+  return cleanInline(document.querySelector(selector)?.getAttribute?.('content') ?? '') || null;
+}
+
+function cleanInline(value: string): string {
+  return cleanText(value).replace(/\s+/g, ' ').trim().slice(0, 500);
+}
