@@ -14,6 +14,7 @@ import {
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
+import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
 
@@ -53,7 +54,14 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     logger,
     ask: input.ask,
     checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
-    downloadAttachment: createAttachmentDownloader(),
+    downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
+      const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });
+      if (fetched.notModified) throw new Error('unexpected 304 for an unconditional request');
+      return { bytes: fetched.body, contentType: fetched.contentType };
+    }),
+    checkUrl: async (url) => {
+      await checkFetchable(url, { allowPrivateHosts: config.allowPrivateHosts });
+    },
     links: {
       install: () => `${config.publicUrl}/install`,
       claim: (guildId) => `${config.publicUrl}/claim?guild=${guildId}`,

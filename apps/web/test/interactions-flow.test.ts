@@ -157,6 +157,30 @@ describeDb('deferred interactions: acknowledge, work, edit', (suite) => {
     }
   });
 
+  it('/save file: downloads the attachment and saves its bytes as a file source', async () => {
+    const downloads: string[] = [];
+    const withFiles = await startHarness({
+      db: suite.db,
+      discord,
+      downloadAttachment: async (url) => {
+        downloads.push(url);
+        return { bytes: Buffer.from('# Runbook\n\nRestart the queue with care.'), contentType: 'text/markdown' };
+      },
+    });
+    try {
+      const attachment = { id: '555', filename: 'runbook.md', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/runbook.md', proxy_url: 'https://media.discordapp.net/x', content_type: 'text/markdown' };
+      const body = slash(guild.guildId, 'save', [{ name: 'file', value: '555', type: 11 }], { resolved: { attachments: { '555': attachment } } });
+      await withFiles.send(body);
+      const [saving] = await discord.waitForCalls(body.token, 1);
+      expect(saving?.body.content).toBe('⏳ Saving *runbook.md* — fetching and indexing…');
+      expect(downloads).toEqual([attachment.url]);
+      const [row] = await withService(suite.db, (tx) => tx.query<{ kind: string; file_name: string; mime_type: string }>("select kind, file_name, mime_type from artifacts where file_name = 'runbook.md'"));
+      expect(row).toEqual({ kind: 'file', file_name: 'runbook.md', mime_type: 'text/markdown' });
+    } finally {
+      await withFiles.close();
+    }
+  });
+
   it('/save: refuses bad input at once, without deferring', async () => {
     const none = await h.send(slash(guild.guildId, 'save'));
     expect(none.json.type).toBe(4);

@@ -34,4 +34,4 @@ export { ArtifactWatcher } from './save/artifact-watcher.ts';
 export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
 export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
 export * from './playground/index.ts';
-export { createAttachmentDownloader, DISCORD_CDN_HOSTS } from './save/download-attachment.ts';
+export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';

@@ -7,6 +7,7 @@ import {
   createDiscordSurface,
   generateDevKeyPair,
   type AskFunction,
+  type AttachmentDownloader,
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
@@ -50,6 +51,7 @@ export interface HarnessOptions {
   discord: FakeDiscord;
   ask?: AskFunction;
   checkEntitlement?: EntitlementCheck;
+  downloadAttachment?: AttachmentDownloader;
   now?: () => number;
   watchIntervalMs?: number;
 }
@@ -62,7 +64,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     logger,
     ask: options.ask ?? (async () => Promise.reject(new Error('ask not expected in this test'))),
     checkEntitlement: options.checkEntitlement ?? (async () => ({ allowed: true })),
-    downloadAttachment: async () => Promise.reject(new Error('no downloads in this test')),
+    downloadAttachment: options.downloadAttachment ?? (async () => Promise.reject(new Error('no downloads in this test'))),
     links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
     discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
     watchIntervalMs: options.watchIntervalMs ?? 50,

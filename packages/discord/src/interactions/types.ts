@@ -66,6 +66,8 @@ export interface CommandDeps {
   ask: AskFunction;
   checkEntitlement: EntitlementCheck;
   downloadAttachment: AttachmentDownloader;
+  /** Refuses a URL the fetcher would refuse, before anything is saved (@brain/fetch checkFetchable). */
+  checkUrl?: ((url: string) => Promise<void>) | undefined;
   watcher: ArtifactWatcher;
 }
 

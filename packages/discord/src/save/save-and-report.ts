@@ -10,7 +10,11 @@ import { saveResultMessage, savingMessage } from '../render/save-messages.ts';
  */
 export async function saveAndReport(ctx: RunContext<unknown>, input: SourceInput, what: string): Promise<void> {
   const savedAtMs = Date.now();
-  const { artifacts, skipped } = await saveSource(ctx.deps.db, { workspaceId: ctx.workspaceId, input, savedBy: `discord:${ctx.user.id}` });
+  const { artifacts, skipped } = await saveSource(
+    ctx.deps.db,
+    { workspaceId: ctx.workspaceId, input, savedBy: `discord:${ctx.user.id}` },
+    ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {},
+  );
   await ctx.responder.edit(savingMessage(what));
   const stopWaiting = AbortSignal.any([ctx.signal, ctx.signals.draining]);
   const progress = await ctx.deps.watcher.wait(

@@ -17,6 +17,7 @@ export interface DiscordSurfaceOptions {
   ask: AskFunction;
   checkEntitlement: EntitlementCheck;
   downloadAttachment: AttachmentDownloader;
+  checkUrl?: ((url: string) => Promise<void>) | undefined;
   links: WorkspaceLinks;
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
   discord?: { publicKey: string; api: DiscordApi } | undefined;
@@ -62,6 +63,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       ask: options.ask,
       checkEntitlement: options.checkEntitlement,
       downloadAttachment: options.downloadAttachment,
+      checkUrl: options.checkUrl,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
     },
     workspaces: { discord: options.discord ? createGuildWorkspaceResolver(options.db) : undefined, playground: playgroundResolver },
