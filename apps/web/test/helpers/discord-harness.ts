@@ -41,7 +41,8 @@ export interface Harness {
   app: WebApp;
   surface: DiscordSurface;
   keys: ReturnType<typeof generateDevKeyPair>;
-  /** Signs and POSTs an interaction body to /interactions. */
+  /** Signs and POSTs an interaction body to /interactions. The reply is whatever JSON came back. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies of many shapes
   send(body: object, options?: { timestamp?: number; key?: ReturnType<typeof generateDevKeyPair>; raw?: string }): Promise<{ status: number; json: any }>;
   close(): Promise<void>;
 }
