@@ -1,6 +1,8 @@
 import { loadConfig, type BrainConfig } from '@brain/config';
-import { openDatabase, type Database } from '@brain/db';
+import { migrate, openDatabase, pendingMigrations, type Database } from '@brain/db';
+import { AppError } from '@brain/errors';
 import { createLogger, type Logger } from '@brain/observability';
+import { pino } from 'pino';
 
 /**
  * The one place the process environment is read. Everything below receives the parsed config.
@@ -13,10 +15,38 @@ export function isDebug(): boolean {
   return Boolean(process.env.BRAIN_DEBUG);
 }
 
-export function cliLogger(config: BrainConfig, name: string): Logger {
-  return createLogger({ level: config.logLevel, name });
+/**
+ * Servers log at LOG_LEVEL (info by default) to stdout. One-shot commands print their results on
+ * stdout, so their logs go to stderr, and only warnings unless LOG_LEVEL asks for more.
+ */
+export function cliLogger(config: BrainConfig, name: string, kind: 'server' | 'command' = 'command'): Logger {
+  if (kind === 'server') return createLogger({ level: config.logLevel, name });
+  return createLogger({ level: config.logLevelSet ? config.logLevel : 'warn', name, destination: pino.destination(2) });
 }
 
-export async function openConfiguredDatabase(config: BrainConfig, command: string): Promise<Database> {
-  return openDatabase(config.database, { command: `brain ${command}` });
+/**
+ * Opens the configured database with its schema current. The embedded database is this
+ * installation's own, so it is migrated on open; a shared PostgreSQL is migrated on purpose
+ * (`brain migrate`, a deploy step), and a command refuses to run against an older schema.
+ */
+export async function openConfiguredDatabase(config: BrainConfig, command: string, options: { migrate?: boolean } = {}): Promise<Database> {
+  const db = await openDatabase(config.database, { command: `brain ${command}` });
+  try {
+    if (config.database.kind === 'pglite' || options.migrate) {
+      await migrate(db);
+    } else {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) {
+        throw new AppError({
+          code: 'SCHEMA_OUT_OF_DATE',
+          message: `The database at ${db.display} is missing ${pending.length} migration(s), starting with ${pending[0]}.`,
+          nextStep: 'Run `brain migrate` (a deploy runs it before starting the service), then try again.',
+        });
+      }
+    }
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }

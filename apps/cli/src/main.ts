@@ -1,9 +1,13 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
 import { registerMigrate } from './commands/migrate.ts';
+import { registerReembed } from './commands/reembed.ts';
 import { registerRegisterCommands } from './commands/register-commands.ts';
+import { registerSave } from './commands/save.ts';
 import { registerSources } from './commands/sources.ts';
 import { registerStart } from './commands/start.ts';
+import { registerSweep } from './commands/sweep.ts';
+import { registerWorker } from './commands/worker.ts';
 import { isDebug } from './context.ts';
 
 const program = new Command()
@@ -14,7 +18,11 @@ const program = new Command()
 
 registerStart(program);
 registerMigrate(program);
+registerSave(program);
 registerSources(program);
+registerReembed(program);
+registerWorker(program);
+registerSweep(program);
 registerRegisterCommands(program);
 
 try {

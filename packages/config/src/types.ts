@@ -37,8 +37,12 @@ export interface BrainConfig {
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;
+    /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
+    leaseMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** False when LOG_LEVEL is unset: one-shot commands then log warnings only. */
+  logLevelSet: boolean;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { migrate } from '@brain/db';
-import { openConfiguredDatabase, readConfig } from '../context.ts';
+import { migrate, openDatabase } from '@brain/db';
+import { readConfig } from '../context.ts';
 import { print } from '../output.ts';
 
 export function registerMigrate(program: Command): void {
@@ -10,7 +10,7 @@ export function registerMigrate(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
       const config = readConfig();
-      const db = await openConfiguredDatabase(config, 'migrate');
+      const db = await openDatabase(config.database, { command: 'brain migrate' });
       try {
         const result = await migrate(db);
         if (options.json) return print.json({ database: db.display, ...result });

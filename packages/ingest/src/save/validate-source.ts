@@ -66,7 +66,7 @@ export function planArtifacts(input: SourceInput): { planned: PlannedArtifact[];
             kind: 'file',
             sourceKey: `file:${sha256(input.bytes)}`,
             url: null,
-            title: title ?? input.fileName,
+            title,
             fileName: input.fileName,
             mimeType,
             author: null,

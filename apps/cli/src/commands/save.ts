@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { withWorkspace } from '@brain/db';
+import { AppError, coerceError } from '@brain/errors';
+import { mimeTypeForFileName, saveSource, type SourceInput } from '@brain/ingest';
+import { startWorker } from '@brain/worker';
+import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { print } from '../output.ts';
+import { progressBar } from '../progress.ts';
+import { buildIngestRuntime } from '../services/ingest.ts';
+import { checkEmbeddingModelAtStartup } from '../services/startup-checks.ts';
+import { resolveWorkspace } from '../workspace.ts';
+
+const SAVEABLE_EXTENSIONS = new Set(['.html', '.htm', '.pdf', '.md', '.markdown', '.txt']);
+
+interface Target {
+  label: string;
+  input: SourceInput;
+}
+
+interface Outcome {
+  target: string;
+  artifact_id: string | null;
+  title: string | null;
+  status: string;
+  passages: number | null;
+  created: boolean | null;
+  error_code: string | null;
+  error: string | null;
+}
+
+export function registerSave(program: Command): void {
+  program
+    .command('save')
+    .description('save URLs, files, or folders (every .html, .htm, .pdf, .md and .txt below them)')
+    .argument('<targets...>', 'URLs, files or folders')
+    .option('--workspace <slug>', 'workspace (default: local)')
+    .option('--title <title>', 'title for a single URL or file')
+    .option('--wait', 'index now and wait until every source is ready or failed')
+    .option('--json', 'print JSON')
+    .action(async (targetArgs: string[], options: { workspace?: string; title?: string; wait?: boolean; json?: boolean }) => {
+      const config = readConfig();
+      const logger = cliLogger(config, 'brain-save');
+      const targets = targetArgs.flatMap((t) => expandTarget(t, targetArgs.length === 1 ? options.title : undefined));
+      if (targets.length === 0) {
+        throw new AppError({ code: 'SAVE_NOTHING', message: 'Nothing to save: no .html, .htm, .pdf, .md or .txt files there.', nextStep: 'Point brain save at a URL, a file, or a folder of documents.' });
+      }
+      const db = await openConfiguredDatabase(config, 'save');
+      const runtime = buildIngestRuntime(config, db, logger);
+      try {
+        const workspace = await resolveWorkspace(db, options.workspace);
+        const outcomes: Outcome[] = [];
+        const bar = progressBar(!options.json && targets.length > 1, 'saving', targets.length);
+        for (const target of targets) {
+          try {
+            const result = await saveSource(db, { workspaceId: workspace.id, input: target.input, savedBy: 'cli' }, runtime.saveOptions);
+            for (const a of result.artifacts) {
+              outcomes.push({ target: target.label, artifact_id: a.artifactId, title: a.title, status: a.status, passages: null, created: a.created, error_code: null, error: null });
+            }
+          } catch (error) {
+            const e = coerceError(error);
+            outcomes.push({ target: target.label, artifact_id: null, title: null, status: 'refused', passages: null, created: null, error_code: e.code, error: e.toUserString() });
+          }
+          bar.tick();
+        }
+        bar.done();
+
+        const saved = outcomes.filter((o) => o.artifact_id !== null);
+        if (options.wait && saved.length > 0) {
+          await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
+          await indexNow(runtime, saved.map((o) => o.artifact_id as string), !options.json, logger);
+          await refreshOutcomes(db, workspace.id, saved);
+        }
+
+        if (options.json) print.json(outcomes);
+        else report(outcomes, workspace.slug, Boolean(options.wait));
+        if (outcomes.some((o) => o.status === 'refused' || o.status === 'failed')) process.exitCode = 1;
+      } finally {
+        await runtime.close();
+        await db.close();
+      }
+    });
+}
+
+/** A URL stays a URL; a folder becomes every document below it, named by its path inside the folder. */
+function expandTarget(raw: string, title: string | undefined): Target[] {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw) && !fs.existsSync(raw)) return [{ label: raw, input: { kind: 'url', url: raw, title } }];
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(raw);
+  } catch {
+    throw new AppError({ code: 'SAVE_NOT_FOUND', message: `${raw} is neither a URL nor an existing file or folder.`, nextStep: 'Check the path, or give a full URL starting with https://.' });
+  }
+  if (stat.isFile()) return [fileTarget(raw, path.basename(raw), title)];
+  const files: Target[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && SAVEABLE_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
+        files.push(fileTarget(full, path.relative(raw, full).split(path.sep).join('/'), undefined));
+      }
+    }
+  };
+  walk(raw);
+  return files;
+}
+
+function fileTarget(file: string, name: string, title: string | undefined): Target {
+  return { label: file, input: { kind: 'file', bytes: fs.readFileSync(file), fileName: name, mimeType: mimeTypeForFileName(name) ?? 'application/octet-stream', title } };
+}
+
+/** An in-process worker that takes only these artifacts' jobs, until none is left. */
+async function indexNow(runtime: ReturnType<typeof buildIngestRuntime>, artifactIds: string[], showProgress: boolean, logger: ReturnType<typeof cliLogger>): Promise<void> {
+  const bar = progressBar(showProgress, 'indexing', artifactIds.length);
+  const worker = await startWorker(runtime.services, {
+    logger,
+    artifactIds,
+    onJobDone: (_job, outcome) => {
+      if (outcome.ok || outcome.final) bar.tick();
+    },
+  });
+  await worker.idle();
+  await worker.stop();
+  bar.done();
+}
+
+async function refreshOutcomes(db: Parameters<typeof withWorkspace>[0], workspaceId: string, outcomes: Outcome[]): Promise<void> {
+  const rows = await withWorkspace(db, workspaceId, (tx) =>
+    tx.query<{ id: string; title: string | null; status: string; chunk_count: number; error_code: string | null; error_message: string | null }>(
+      'select id, title, status, chunk_count, error_code, error_message from artifacts where id = any($1::uuid[])',
+      [outcomes.map((o) => o.artifact_id)],
+    ),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const o of outcomes) {
+    const row = byId.get(o.artifact_id as string);
+    if (!row) continue;
+    Object.assign(o, { title: row.title, status: row.status, passages: row.chunk_count, error_code: row.error_code, error: row.error_message });
+  }
+}
+
+function report(outcomes: Outcome[], workspace: string, waited: boolean): void {
+  for (const o of outcomes) {
+    if (o.status === 'refused' || o.status === 'failed') print.line(`✗ ${o.target}: ${o.error} [${o.error_code}]`);
+    else if (o.status === 'ready') print.line(`✓ ${o.title ?? o.target} — ${o.passages} passages`);
+    else print.line(`• ${o.title ?? o.target} — ${o.created ? 'saved' : 'already saved, refreshing'}; ${o.status}`);
+  }
+  const failed = outcomes.filter((o) => o.status === 'refused' || o.status === 'failed').length;
+  const pending = !waited && outcomes.some((o) => o.status === 'queued' || o.status === 'indexing');
+  print.line(
+    `${outcomes.length - failed} of ${outcomes.length} saved to workspace "${workspace}"${failed ? `, ${failed} failed` : ''}.` +
+      (pending ? ' A running worker (brain start) indexes them; `brain sources` shows progress, or save with --wait.' : ''),
+  );
+}

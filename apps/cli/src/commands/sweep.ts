@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { sweep } from '@brain/worker';
+import { openConfiguredDatabase, readConfig } from '../context.ts';
+import { print } from '../output.ts';
+
+export function registerSweep(program: Command): void {
+  program
+    .command('sweep')
+    .description('run the sweeper once: requeue jobs of dead workers, refresh stale URLs, purge old forgotten sources')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const config = readConfig();
+      const db = await openConfiguredDatabase(config, 'sweep');
+      try {
+        const result = await sweep(db, { refreshAfterMs: config.worker.refreshAfterMs });
+        if (options.json) print.json(result);
+        else print.line(`Requeued ${result.requeued} job(s) of stopped workers, failed ${result.failed} poison job(s), queued ${result.refreshesQueued} refresh(es), purged ${result.purged} forgotten source(s).`);
+      } finally {
+        await db.close();
+      }
+    });
+}

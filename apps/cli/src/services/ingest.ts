@@ -1,0 +1,76 @@
+import type { BrainConfig } from '@brain/config';
+import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
+import type { Database } from '@brain/db';
+import { createEmbedder, type Embedder } from '@brain/embeddings';
+import { createExtractor, neutralizeMentions } from '@brain/extract';
+import { checkFetchable, safeFetch } from '@brain/fetch';
+import type { IngestServices, SaveOptions } from '@brain/ingest';
+import type { Logger } from '@brain/observability';
+
+export interface IngestRuntime {
+  services: IngestServices;
+  /** What every surface passes to saveSource. */
+  saveOptions: SaveOptions;
+  /** Stops the extraction sandboxes. */
+  close(): Promise<void>;
+}
+
+export function buildEmbedder(config: BrainConfig, logger: Logger): Embedder {
+  return createEmbedder(
+    { ...config.embedding, apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl },
+    { logger: logger.child({ component: 'embeddings' }) },
+  );
+}
+
+/** Wires fetch → extract → chunk → embed for the worker, from the configuration. */
+export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Logger, embedder = buildEmbedder(config, logger)): IngestRuntime {
+  const extractor = createExtractor();
+  const allowPrivateHosts = config.allowPrivateHosts;
+  return {
+    services: {
+      db,
+      embedder,
+      logger,
+      async fetchUrl(url, options) {
+        const fetched = await safeFetch(url, {
+          allowPrivateHosts,
+          ...(options.ifNoneMatch ? { ifNoneMatch: options.ifNoneMatch } : {}),
+          ...(options.ifModifiedSince ? { ifModifiedSince: options.ifModifiedSince } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        if (fetched.notModified) {
+          return { url: fetched.url, contentType: '', body: Buffer.alloc(0), etag: fetched.etag, lastModified: fetched.lastModified, notModified: true };
+        }
+        return {
+          url: fetched.url,
+          contentType: fetched.contentType,
+          charset: fetched.charset,
+          body: fetched.body,
+          etag: fetched.etag,
+          lastModified: fetched.lastModified,
+          notModified: false,
+        };
+      },
+      async extract(input) {
+        const document = await extractor.extract({
+          bytes: input.bytes,
+          mimeType: input.mimeType,
+          ...(input.charset ? { charset: input.charset } : {}),
+          ...(input.url ? { url: input.url } : {}),
+          ...(input.fileName ? { fileName: input.fileName } : {}),
+        });
+        // Saved text can carry @everyone or role mentions; answers quote it, so it must never ping.
+        return { title: document.title, text: neutralizeMentions(document.text) };
+      },
+      chunk: (document) => chunkDocument(document),
+      textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
+      chunkingVersion,
+    },
+    saveOptions: {
+      checkUrl: async (url) => {
+        await checkFetchable(url, { allowPrivateHosts });
+      },
+    },
+    close: () => extractor.close(),
+  };
+}
