@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInteraction, type DiscordSurface } from '@brain/discord';
-import { AppError } from '@brain/errors';
 
 /**
  * Interactions are small (a message command carries one resolved message); anything larger is
@@ -24,11 +23,10 @@ export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | u
 
   app.post('/interactions', async (request, reply) => {
     if (!surface) {
-      throw new AppError({
-        code: 'DISCORD_NOT_CONFIGURED',
-        message: 'No interaction can be verified: DISCORD_PUBLIC_KEY is not set and the playground is off.',
-        nextStep: 'Set DISCORD_PUBLIC_KEY (Discord developer portal → General Information), or run in embedded mode for the playground.',
-        httpStatus: 503,
+      // Expected, and the operator's to fix: said plainly (the error handler hides 5xx details).
+      return reply.status(503).send({
+        error: 'DISCORD_NOT_CONFIGURED',
+        message: 'No interaction can be verified: DISCORD_PUBLIC_KEY is not set and the playground is off. Set DISCORD_PUBLIC_KEY (Discord developer portal → General Information).',
       });
     }
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
