@@ -60,7 +60,7 @@ describeDb('the playground', (suite) => {
   it('explains a mistyped command without sending anything', async () => {
     const res = await fetch(`${web.url}/playground/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '/ask' }) });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toContain('/ask needs question');
+    expect(((await res.json()) as { message: string }).message).toContain('/ask needs question');
   });
 
   it('accepts the dev key for the playground’s server only: it cannot act on a real one', async () => {
