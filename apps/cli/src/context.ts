@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig, type BrainConfig } from '@brain/config';
-import { migrate, openDatabase, pendingMigrations, type Database } from '@brain/db';
 import { AppError } from '@brain/errors';
+import { migrate, openDatabase, pendingMigrations, type Database } from '@brain/db';
 import { createLogger, type Logger } from '@brain/observability';
 import { pino } from 'pino';
 
@@ -49,4 +52,36 @@ export async function openConfiguredDatabase(config: BrainConfig, command: strin
     await db.close();
     throw error;
   }
+}
+
+/**
+ * BRAIN_COOKIE_SECRET, or a stand-in: embedded mode keeps a generated one in BRAIN_DATA_DIR so
+ * links and forms survive a restart; a PostgreSQL deployment that installs or bills must set
+ * it (several instances and restarts need the same one); anything else gets a random one for
+ * this process, with a warning.
+ */
+export function resolveCookieSecret(config: BrainConfig, logger: Logger): string {
+  if (config.cookieSecret) return config.cookieSecret;
+  if (config.mode === 'embedded') {
+    const file = path.join(config.dataDir, 'cookie-secret');
+    try {
+      const existing = fs.readFileSync(file, 'utf8').trim();
+      if (existing.length >= 32) return existing;
+    } catch {
+      // Not there yet: create it below.
+    }
+    const secret = randomBytes(32).toString('hex');
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+  if (config.discord.installConfigured || config.stripe.enabled) {
+    throw new AppError({
+      code: 'CONFIG_INVALID',
+      message: 'BRAIN_COOKIE_SECRET is not set, and install or billing is configured.',
+      nextStep: 'Set BRAIN_COOKIE_SECRET to 32+ random characters (openssl rand -hex 32), the same on every instance.',
+    });
+  }
+  logger.warn('BRAIN_COOKIE_SECRET is not set: forms and links signed now stop working at the next restart');
+  return randomBytes(32).toString('hex');
 }

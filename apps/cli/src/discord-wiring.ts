@@ -64,7 +64,8 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     },
     links: {
       install: () => `${config.publicUrl}/install`,
-      claim: (guildId) => `${config.publicUrl}/claim?guild=${guildId}`,
+      // Claiming needs the installer's browser session (billing's /claim), so it starts from /install.
+      claim: () => `${config.publicUrl}/install`,
     },
     discord: config.discord.publicKey
       ? { publicKey: config.discord.publicKey, api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) }

@@ -4,6 +4,8 @@ import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { interactionsRoute } from './routes/interactions.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
+import { onboardingRoutes } from './routes/onboarding/index.ts';
+import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
 
 /**
  * The web service as a Fastify instance that has not started listening: tests drive it with
@@ -39,6 +41,10 @@ export async function buildApp(deps: WebDeps) {
   await app.register(healthzRoute, { deps });
   await app.register(interactionsRoute, { surface: deps.discord });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
+  if (deps.onboarding) {
+    await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
+    await app.register(stripeWebhookRoute, { billing: deps.onboarding.billing });
+  }
   return app;
 }
 

@@ -1,8 +1,22 @@
+import type { Accounts, DevOutboxMailer, Signer } from '@brain/accounts';
+import type { BillingService } from '@brain/billing';
 import type { BrainConfig } from '@brain/config';
 import type { DiscordSurface } from '@brain/discord';
 import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { PlaygroundDeps } from './routes/playground/playground-route.ts';
+
+/** Install, claim and billing: the pages an operator goes through, and the Stripe webhook. */
+export interface OnboardingDeps {
+  accounts: Accounts;
+  billing: BillingService;
+  /** Signs cookies, CSRF tokens and install grants (BRAIN_COOKIE_SECRET). */
+  signer: Signer;
+  /** Present when magic links go to the dev outbox (no SUPABASE_URL): /dev/outbox shows them to loopback callers. */
+  devOutbox?: DevOutboxMailer | undefined;
+  /** The Discord OAuth token exchange's fetch (tests may inject one). */
+  fetch?: typeof fetch;
+}
 
 /** Everything the web service needs, built once by the composition root (apps/cli). */
 export interface WebDeps {
@@ -13,4 +27,6 @@ export interface WebDeps {
   discord?: DiscordSurface | undefined;
   /** The local playground (/playground); undefined when it is off. */
   playground?: PlaygroundDeps | undefined;
+  /** Absent in tests that only need /healthz; the composition root always provides it. */
+  onboarding?: OnboardingDeps;
 }

@@ -7,7 +7,7 @@ import { cleanHeading, parseSections } from './parse-sections.ts';
 import { blockToPieces } from './pieces.ts';
 
 /** Changes whenever the same input would give different chunks, so stored chunks can be recognised as stale. */
-export const chunkingVersion = 'md-v1';
+export const chunkingVersion = 'md-v2';
 
 export const HEADING_SEPARATOR = ' › ';
 
@@ -23,7 +23,11 @@ export interface ChunkOptions {
   maxTokens?: number;
   /** Whole sentences repeated from the previous passage of the same section; default 60. */
   overlapTokens?: number;
-  /** Join consecutive small sections into one passage under their common heading; default true. */
+  /**
+   * Join consecutive sections that fit in one passage together, under their common heading, each
+   * keeping its own heading as a line (see groupSections). Default false: every passage then sits
+   * under exactly one section. See the README for what it changes in retrieval.
+   */
   mergeSmallSections?: boolean;
 }
 
@@ -46,11 +50,11 @@ const MIN_MAX_TOKENS = 32;
 /**
  * Splits a document into passages: paragraphs first (a fenced code block stays whole when it fits),
  * then sentences, then a hard cut only for a single sentence over the budget. A section too long
- * for one passage is split inside itself, with overlap, under its own heading path. Consecutive
- * sections small enough to share one passage are joined under their common heading path, each
- * with its own heading as a line of the passage (see groupSections): the heading of a passage is
- * always true of all its text. No passage is over `maxTokens` (by estimateTokens). Pure and
- * deterministic.
+ * for one passage is split inside itself, with overlap, under its own heading path; overlap never
+ * crosses a heading. With `mergeSmallSections`, consecutive sections small enough to share one
+ * passage are joined under their common heading path, each with its own heading as a line: the
+ * heading of a passage is always true of all its text. No passage is over `maxTokens` (by
+ * estimateTokens). Pure and deterministic.
  */
 export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Chunk[] {
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -63,9 +67,9 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
     return { section, pieces, tokens: pieces.reduce((n, p) => n + p.tokens, 0) };
   });
   const chunks: Chunk[] = [];
-  const groups = options.mergeSmallSections === false
-    ? sections.map((s) => ({ path: s.section.path, members: [s] }))
-    : groupSections(sections, maxTokens);
+  const groups = options.mergeSmallSections
+    ? groupSections(sections, maxTokens)
+    : sections.map((s) => ({ path: s.section.path, members: [s] }));
   for (const group of groups) {
     const heading = headingFor(title, group.path);
     for (const content of packPieces(groupPieces(group), maxTokens, overlapTokens)) {

@@ -27,7 +27,7 @@ describe('chunkDocument', () => {
       '## Properties',
       'Read-only fields.',
     ].join('\n');
-    const chunks = chunkDocument({ title: 'Fastify', text }, { mergeSmallSections: false });
+    const chunks = chunkDocument({ title: 'Fastify', text });
     expect(chunks.map((c) => [c.ordinal, c.heading, c.content])).toEqual([
       [0, 'Fastify › Reply', 'Intro paragraph.'],
       [1, 'Fastify › Reply › Methods › .send(data)', 'Sends the payload.'],
@@ -38,11 +38,11 @@ describe('chunkDocument', () => {
 
   it('drops a first heading that repeats the title, repeated levels, and inline markup in headings', () => {
     const text = '# Reply\nA.\n## Reply\n### Properties\nB.\n## [`.send()`](#send) and **more**\nC.\n#### FST_ERR_BAD_STATUS_CODE\nD.';
-    const headings = chunkDocument({ title: 'reply', text }, { mergeSmallSections: false }).map((c) => c.heading);
+    const headings = chunkDocument({ title: 'reply', text }).map((c) => c.heading);
     expect(headings).toEqual(['reply', 'reply › Properties', 'reply › .send() and more', 'reply › .send() and more › FST_ERR_BAD_STATUS_CODE']);
   });
 
-  it('joins consecutive small sections under their common heading, each with its own heading line', () => {
+  it('with mergeSmallSections, joins consecutive small sections under their common heading, each with its own heading line', () => {
     const text = [
       '# Reply',
       'Intro paragraph.',
@@ -54,7 +54,7 @@ describe('chunkDocument', () => {
       '## Properties',
       'Read-only fields.',
     ].join('\n');
-    const [chunk, ...rest] = chunkDocument({ title: 'Fastify', text });
+    const [chunk, ...rest] = chunkDocument({ title: 'Fastify', text }, { mergeSmallSections: true });
     expect(rest).toEqual([]);
     expect(chunk?.heading).toBe('Fastify › Reply');
     expect(chunk?.content).toBe(
@@ -62,14 +62,14 @@ describe('chunkDocument', () => {
     );
 
     // Siblings only: the common path is their parent.
-    const siblings = chunkDocument({ title: 'T', text: '## Request\n### .ip\nThe address.\n### .url\nThe URL.' });
+    const siblings = chunkDocument({ title: 'T', text: '## Request\n### .ip\nThe address.\n### .url\nThe URL.' }, { mergeSmallSections: true });
     expect(siblings.map((c) => [c.heading, c.content])).toEqual([['T › Request', '### .ip\n\nThe address.\n\n### .url\n\nThe URL.']]);
   });
 
-  it('keeps a section too large to share a passage on its own, under its exact heading', () => {
+  it('with mergeSmallSections, keeps a section too large to share a passage on its own, under its exact heading', () => {
     const big = sentences(60, 'big').join(' ');
     const text = `## Small one\nTiny.\n## Big\n${big}\n## Small two\nAlso tiny.\n## Small three\nTiny again.`;
-    const chunks = chunkDocument({ title: 'T', text }, { maxTokens: 120, overlapTokens: 20 });
+    const chunks = chunkDocument({ title: 'T', text }, { maxTokens: 120, overlapTokens: 20, mergeSmallSections: true });
     const bigChunks = chunks.filter((c) => c.content.includes('Sentence big'));
     expect(bigChunks.length).toBeGreaterThan(3);
     for (const chunk of bigChunks) {
@@ -85,6 +85,14 @@ describe('chunkDocument', () => {
     const [chunk] = chunkDocument({ text: 'Just text.' });
     expect(chunk?.heading).toBe('');
     expect(chunk && textForEmbedding(chunk)).toBe('Just text.');
+  });
+
+  it('keeps every section apart by default', () => {
+    const chunks = chunkDocument({ title: 'T', text: '## Request\n### .ip\nThe address.\n### .url\nThe URL.' });
+    expect(chunks.map((c) => [c.heading, c.content])).toEqual([
+      ['T › Request › .ip', 'The address.'],
+      ['T › Request › .url', 'The URL.'],
+    ]);
   });
 
   it('packs whole paragraphs while they fit, keeping their line breaks', () => {

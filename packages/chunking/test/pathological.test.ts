@@ -18,12 +18,12 @@ describe('chunkDocument on hostile and large input', () => {
   it('handles 10,000 headings', () => {
     const text = Array.from({ length: 10_000 }, (_, i) => `${'#'.repeat((i % 6) + 1)} Heading ${i}\nText ${i}.`).join('\n');
     const start = performance.now();
-    const chunks = chunkDocument({ title: 'Many', text }, { mergeSmallSections: false });
+    const chunks = chunkDocument({ title: 'Many', text });
     const ms = performance.now() - start;
     console.info(`10,000 headings: ${chunks.length} chunks in ${ms.toFixed(1)} ms`);
     expect(chunks).toHaveLength(10_000);
     // Merged, the same sections fill far fewer passages, each within the budget, none lost.
-    const merged = chunkDocument({ title: 'Many', text });
+    const merged = chunkDocument({ title: 'Many', text }, { mergeSmallSections: true });
     expect(merged.length).toBeLessThan(2_000);
     for (const chunk of merged) expect(chunk.tokenCount).toBeLessThanOrEqual(400);
     const texts = merged.flatMap((c) => c.content.match(/Text \d+\./g) ?? []);

@@ -16,6 +16,11 @@ const httpUrl = optionalString.refine(
   'must be an http(s) URL, for example https://brain.example.com',
 );
 
+const countString = (example: string) =>
+  optionalString
+    .refine((v) => v === undefined || (/^\d{1,9}$/.test(v)), `must be a whole number, for example ${example}`)
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
 /** The environment the apps read, by the names DESIGN §3 documents. Unknown names are ignored. */
 export const envSchema = z.object({
   PORT: optionalString.refine(
@@ -37,6 +42,7 @@ export const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_BOT_TOKEN: optionalString,
   DISCORD_API_BASE: httpUrl,
+  DISCORD_OAUTH_BASE: httpUrl,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: httpUrl,
   EMBEDDING_MODEL: optionalString,
@@ -47,6 +53,13 @@ export const envSchema = z.object({
   STRIPE_API_BASE: httpUrl,
   SUPABASE_URL: httpUrl,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  BRAIN_FREE_SAVES: countString('25'),
+  BRAIN_FREE_ASKS: countString('100'),
+  BRAIN_PAST_DUE_GRACE_DAYS: countString('7'),
+  BRAIN_COOKIE_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 random characters (for example the output of `openssl rand -hex 32`)',
+  ),
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
   BRAIN_PLAYGROUND: booleanString,
   BRAIN_MCP_TOKEN: optionalString,

@@ -4,6 +4,11 @@ export {
   DEFAULT_EMBEDDING_MODEL,
   DEFAULT_OPENAI_CHAT_MODEL,
   DEFAULT_OPENAI_EMBEDDING_MODEL,
+  DEFAULT_DISCORD_API_BASE,
+  DEFAULT_DISCORD_OAUTH_BASE,
+  DEFAULT_FREE_SAVES,
+  DEFAULT_FREE_ASKS,
+  DEFAULT_PAST_DUE_GRACE_DAYS,
   type LoadConfigOptions,
 } from './load-config.ts';
 export { parseDatabaseUrl, type PostgresTarget } from './database-url.ts';

@@ -1,13 +1,18 @@
 import path from 'node:path';
 import { AppError } from '@brain/errors';
 import { parseDatabaseUrl } from './database-url.ts';
-import { envSchema } from './env-schema.ts';
+import { envSchema, type RawEnv } from './env-schema.ts';
 import type { BrainConfig } from './types.ts';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_EMBEDDING_MODEL = 'local-hash-v1';
 export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
+export const DEFAULT_DISCORD_API_BASE = 'https://discord.com/api';
+export const DEFAULT_DISCORD_OAUTH_BASE = 'https://discord.com';
+export const DEFAULT_FREE_SAVES = 25;
+export const DEFAULT_FREE_ASKS = 100;
+export const DEFAULT_PAST_DUE_GRACE_DAYS = 7;
 // Supabase's transaction pooler (Supavisor) listens on 6543 and cannot keep prepared statements.
 const TRANSACTION_POOLER_PORT = 6543;
 
@@ -32,6 +37,15 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     });
   }
   const e = parsed.data;
+  const missing = requiredTogether(e);
+  if (missing.length > 0) {
+    throw new AppError({
+      code: 'CONFIG_INVALID',
+      message: `Invalid configuration:\n  - ${missing.join('\n  - ')}`,
+      nextStep: 'Set the missing variables (the README lists every setting), or unset the ones that need them, then start again.',
+      details: { problems: missing },
+    });
+  }
   const port = e.PORT ?? DEFAULT_PORT;
   const dataDir = path.resolve(options.cwd, e.BRAIN_DATA_DIR ?? '.brain');
 
@@ -63,6 +77,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       clientSecret: e.DISCORD_CLIENT_SECRET,
       botToken: e.DISCORD_BOT_TOKEN,
       apiBase: e.DISCORD_API_BASE,
+      oauthBase: (e.DISCORD_OAUTH_BASE ?? DEFAULT_DISCORD_OAUTH_BASE).replace(/\/+$/, ''),
+      installConfigured: Boolean(e.DISCORD_APPLICATION_ID && e.DISCORD_CLIENT_SECRET),
     },
     openai: {
       apiKey: e.OPENAI_API_KEY,
@@ -82,7 +98,14 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       priceId: e.STRIPE_PRICE_ID,
       apiBase: e.STRIPE_API_BASE,
+      enabled: Boolean(e.STRIPE_SECRET_KEY),
     },
+    entitlements: {
+      freeSaves: e.BRAIN_FREE_SAVES ?? DEFAULT_FREE_SAVES,
+      freeAsks: e.BRAIN_FREE_ASKS ?? DEFAULT_FREE_ASKS,
+      pastDueGraceDays: e.BRAIN_PAST_DUE_GRACE_DAYS ?? DEFAULT_PAST_DUE_GRACE_DAYS,
+    },
+    cookieSecret: e.BRAIN_COOKIE_SECRET,
     supabase: {
       url: e.SUPABASE_URL,
       serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
@@ -103,4 +126,22 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     logLevel: e.LOG_LEVEL ?? 'info',
     logLevelSet: e.LOG_LEVEL !== undefined,
   };
+}
+
+/** Settings that only work together: reported by name, like the schema's own problems. */
+function requiredTogether(e: RawEnv): string[] {
+  const problems: string[] = [];
+  if (e.STRIPE_SECRET_KEY) {
+    if (!e.STRIPE_PRICE_ID) problems.push('STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set (the price of the monthly plan, price_…)');
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret, whsec_…, of the endpoint PUBLIC_URL/stripe/webhook)');
+    }
+  }
+  if (e.SUPABASE_URL && !e.SUPABASE_SERVICE_ROLE_KEY) {
+    problems.push('SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set (Project Settings → API)');
+  }
+  if (e.DISCORD_CLIENT_SECRET && !e.DISCORD_APPLICATION_ID) {
+    problems.push('DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the OAuth2 client id)');
+  }
+  return problems;
 }

@@ -16,6 +16,10 @@ export interface BrainConfig {
     clientSecret: string | undefined;
     botToken: string | undefined;
     apiBase: string | undefined;
+    /** Where the browser is sent to authorize an install (…/oauth2/authorize). */
+    oauthBase: string;
+    /** Both the client id and secret are set, so /install can complete. */
+    installConfigured: boolean;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; configured: boolean };
   embedding: { provider: 'openai' | 'local'; model: string };
@@ -25,7 +29,13 @@ export interface BrainConfig {
     webhookSecret: string | undefined;
     priceId: string | undefined;
     apiBase: string | undefined;
+    /** STRIPE_SECRET_KEY is set (the price and webhook secret are then required too). */
+    enabled: boolean;
   };
+  /** The free allowance before a plan is needed, and how long a failed payment keeps access. */
+  entitlements: { freeSaves: number; freeAsks: number; pastDueGraceDays: number };
+  /** Signs cookies, CSRF tokens and links; unset means the app derives or generates one. */
+  cookieSecret: string | undefined;
   supabase: { url: string | undefined; serviceRoleKey: string | undefined };
   allowPrivateHosts: string[];
   /**

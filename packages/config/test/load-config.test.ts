@@ -82,4 +82,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ DISCORD_PUBLIC_KEY: key, BRAIN_PLAYGROUND: 'on' }, { cwd }).playground.enabled).toBe(true);
     expect(loadConfig({ BRAIN_PLAYGROUND: 'off' }, { cwd }).playground.enabled).toBe(false);
   });
+
+  it('has a free allowance, a grace period and Discord defaults for install and billing', () => {
+    const config = loadConfig({}, { cwd });
+    expect(config.entitlements).toEqual({ freeSaves: 25, freeAsks: 100, pastDueGraceDays: 7 });
+    expect(config.discord.oauthBase).toBe('https://discord.com');
+    expect(config.discord.installConfigured).toBe(false);
+    expect(config.stripe.enabled).toBe(false);
+    expect(config.cookieSecret).toBeUndefined();
+
+    const tuned = loadConfig(
+      { BRAIN_FREE_SAVES: '0', BRAIN_FREE_ASKS: '5', BRAIN_PAST_DUE_GRACE_DAYS: '3', DISCORD_OAUTH_BASE: 'http://127.0.0.1:9/' },
+      { cwd },
+    );
+    expect(tuned.entitlements).toEqual({ freeSaves: 0, freeAsks: 5, pastDueGraceDays: 3 });
+    expect(tuned.discord.oauthBase).toBe('http://127.0.0.1:9');
+  });
+
+  it('refuses settings that only work together when one is missing, naming each', () => {
+    const error = configError({ STRIPE_SECRET_KEY: 'sk_test_x', SUPABASE_URL: 'https://p.supabase.co', DISCORD_CLIENT_SECRET: 's' });
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set');
+    expect(error.message).toContain('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+    expect(error.message).toContain('SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set');
+    expect(error.message).toContain('DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set');
+    const invalid = configError({ BRAIN_COOKIE_SECRET: 'short', BRAIN_FREE_ASKS: '-1' }).message;
+    expect(invalid).toContain('BRAIN_COOKIE_SECRET: must be at least 32 random characters');
+    expect(invalid).toContain('BRAIN_FREE_ASKS: must be a whole number');
+  });
 });

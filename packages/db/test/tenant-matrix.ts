@@ -79,6 +79,28 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'interaction_id',
     workspaceColumn: null,
   },
+  auth_tokens: {
+    grants: [],
+    insert: `insert into auth_tokens (workspace_id, purpose, email, token_hash, expires_at)
+             values ($1, 'claim', 'owner@example.com', encode(sha256(gen_random_uuid()::text::bytea), 'hex'), now() + interval '10 minutes') returning id`,
+    updatable: 'used_at',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  usage_counters: {
+    grants: ['select'],
+    insert: `insert into usage_counters (workspace_id, kind, used) values ($1, 'ask', 1) returning workspace_id::text || ':' || kind as id`,
+    updatable: 'used',
+    key: "(workspace_id::text || ':' || kind)",
+    workspaceColumn: 'workspace_id',
+  },
+  rate_limit_counters: {
+    grants: [],
+    insert: `insert into rate_limit_counters (bucket, window_start, hits) values ('m-' || md5(random()::text), now(), 1) returning bucket as id`,
+    updatable: 'hits',
+    key: 'bucket',
+    workspaceColumn: null,
+  },
   stripe_events_seen: {
     grants: [],
     insert: `insert into stripe_events_seen (event_id, type) values ('evt_' || md5(random()::text), 'test') returning event_id as id`,

@@ -2,7 +2,8 @@
  * Benchmark of local-hash-v1: speed, and retrieval quality on the fastify documentation that ships
  * in the fastify npm package (Reference and Guides), with the questions in fastify-questions.ts.
  *
- *   npm run bench:local-embedder
+ *   npm run bench:local-embedder              (passages as chunkDocument makes them by default)
+ *   npm run bench:local-embedder -- --merge   (with mergeSmallSections: true, for comparison)
  *
  * Speed is passages per second (wall and CPU time) beside a reference measured in the same run on
  * the same passages (sha256 of each passage: a fixed, linear cost), since machines are shared and noisy.
@@ -32,6 +33,7 @@ const repoRoot = path.resolve(here, '../../..');
 const docsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('fastify/package.json')), 'docs');
 const fastifyVersion = (JSON.parse(readFileSync(path.join(docsRoot, '../package.json'), 'utf8')) as { version: string }).version;
 const embedder = createLocalEmbedder();
+const mergeSmallSections = process.argv.includes('--merge');
 
 const passages: Omit<Passage, 'vector'>[] = [];
 for (const dir of ['Reference', 'Guides']) {
@@ -39,7 +41,7 @@ for (const dir of ['Reference', 'Guides']) {
     // The ecosystem list and the indexes are link tables, not prose anyone asks about.
     if (!file.endsWith('.md') || file === 'Ecosystem.md' || file === 'Index.md') continue;
     const text = readFileSync(path.join(docsRoot, dir, file), 'utf8');
-    for (const chunk of chunkDocument({ title: file.replace(/\.md$/, '').replace(/-/g, ' '), text })) {
+    for (const chunk of chunkDocument({ title: file.replace(/\.md$/, '').replace(/-/g, ' '), text }, { mergeSmallSections })) {
       passages.push({ file, heading: chunk.heading, content: chunk.content });
     }
   }
@@ -137,10 +139,15 @@ const summarise = (kind?: Question['kind']) => {
 const similarities = perQuestion.map((q) => q.relevantSimilarity);
 const result = {
   benchmark: 'local-embedder',
-  command: 'npm run bench:local-embedder',
+  command: `npm run bench:local-embedder${mergeSmallSections ? ' -- --merge' : ''}`,
   model: LOCAL_EMBEDDING_MODEL,
   chunking: chunkingVersion,
-  corpus: { source: `fastify@${fastifyVersion} docs/Reference + docs/Guides`, passages: corpus.length },
+  corpus: {
+    source: `fastify@${fastifyVersion} docs/Reference + docs/Guides`,
+    mergeSmallSections,
+    passages: corpus.length,
+    passagesUnder120Chars: corpus.filter((p) => p.content.length < 120).length,
+  },
   speed: {
     passagesPerSecond: perSecond(median(embedRuns)),
     // CPU time is steadier than wall time when other processes share the cores.
@@ -160,7 +167,7 @@ const result = {
   node: process.version,
   measuredAt: new Date().toISOString(),
 };
-const out = path.join(repoRoot, 'bench/results/local-embedder.json');
+const out = path.join(repoRoot, `bench/results/local-embedder${mergeSmallSections ? '-merged' : ''}.json`);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
 console.log(JSON.stringify({ speed: result.speed, quality: { ...result.quality } }, null, 2));

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAppError, type AppError } from '@brain/errors';
 import { startFakeOpenAI } from '@brain/testkit';
 import { createOpenAIEmbedder, type OpenAIEmbedderOptions } from '../src/index.ts';
+import { estimateInputTokens } from '../src/openai/plan-batches.ts';
 
 const fake = await startFakeOpenAI({ apiKey: 'sk-test' });
 afterAll(() => fake.close());
@@ -67,13 +68,15 @@ describe('createOpenAIEmbedder against a fake OpenAI', () => {
 
   it('splits a batch by its token budget before the input count limit', async () => {
     const { embedder } = embedderWith();
-    // 18,000 ASCII characters: 6,000 estimated tokens each, so 50 of them are 300,000: over the 250,000 budget.
-    const inputs = Array.from({ length: 50 }, (_, i) => `${i} ` + 'lorem ipsum dolor '.repeat(1_000));
+    // 6,000 estimated tokens each: 60 of them are 360,000, over the 250,000 budget, and over the
+    // real API's 300,000 (the fake counts characters / 4: 5,400 each, 324,000 in all).
+    const inputs = Array.from({ length: 60 }, () => 'lorem ipsum dolor '.repeat(1_200).trim());
+    expect(estimateInputTokens(inputs[0] as string)).toBe(6_000);
     await embedder.embed(inputs);
-    expect(fake.embeddingCalls.length).toBe(2);
+    expect(fake.embeddingCalls.map((c) => c.inputs.length).sort((a, b) => b - a)).toEqual([41, 19]);
     for (const call of fake.embeddingCalls) {
       expect(call.status).toBe(200);
-      expect(call.inputs.reduce((n, s) => n + Math.ceil(s.length / 3), 0)).toBeLessThanOrEqual(250_000);
+      expect(call.inputs.reduce((n, s) => n + estimateInputTokens(s), 0)).toBeLessThanOrEqual(250_000);
     }
   });
 

@@ -30,18 +30,23 @@ describe('backoffDelay', () => {
 describe('planBatches', () => {
   const limits = { maxBatchSize: 3, maxTokensPerRequest: 100, maxTokensPerInput: 40 };
 
-  it('estimates tokens on the high side: a third of a token per ASCII character, one per other unit', () => {
+  it('estimates tokens by kind of run: words, dense strings, digits, symbols, other scripts', () => {
     expect(estimateInputTokens('abcdef')).toBe(2);
-    expect(estimateInputTokens('日本語')).toBe(3);
+    expect(estimateInputTokens('setErrorHandler')).toBe(5);
+    expect(estimateInputTokens('a1b2c3d4e5f6')).toBe(Math.ceil(12 / 1.3));
+    expect(estimateInputTokens('123456')).toBe(2);
+    expect(estimateInputTokens('{};')).toBe(3);
+    expect(estimateInputTokens('日本語')).toBe(6);
   });
 
   it('cuts batches by count and by token budget, in order', () => {
-    const plan = planBatches(['a'.repeat(90), 'b', 'c', 'd', 'e'.repeat(30), 'f'.repeat(120)], limits);
-    expect(plan.batches.map((b) => b.map((i) => i.owner))).toEqual([[0, 1, 2], [3, 4, 5]]);
-    for (const batch of plan.batches) {
-      expect(batch.length).toBeLessThanOrEqual(3);
-      expect(batch.reduce((n, i) => n + i.tokens, 0)).toBeLessThanOrEqual(100);
-    }
+    const thirty = 'abc '.repeat(30).trim();
+    expect(estimateInputTokens(thirty)).toBe(30);
+    const byCount = planBatches([thirty, 'b', 'c', 'd', thirty, thirty], limits);
+    expect(byCount.batches.map((b) => b.map((i) => i.owner))).toEqual([[0, 1, 2], [3, 4, 5]]);
+    const byTokens = planBatches([thirty, thirty, thirty, thirty], { ...limits, maxBatchSize: 10 });
+    expect(byTokens.batches.map((b) => b.map((i) => i.owner))).toEqual([[0, 1, 2], [3]]);
+    expect(byTokens.split).toEqual([]);
   });
 
   it('splits an oversized input at whitespace into parts within the per-input budget', () => {

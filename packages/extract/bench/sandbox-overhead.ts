@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createExtractor, DEFAULT_EXTRACT_LIMITS, type ExtractInput } from '../src/index.ts';
 import { extractHtml } from '../src/html/extract-html.ts';
 import { extractPdf } from '../src/pdf/extract-pdf.ts';
-import { textPdf } from '../test/helpers/pdf-fixtures.ts';
+import { textPdf } from '@brain/testkit';
 
 const WARM_RUNS = 30;
 const COLD_RUNS = 3;

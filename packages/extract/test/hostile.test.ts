@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, type Extractor, type ExtractInput } from '../src/index.ts';
 import { failure, html } from './helpers/extractor.ts';
-import { bombPdf, textPdf } from './helpers/pdf-fixtures.ts';
+import { bombPdf, textPdf } from '@brain/testkit';
 
 /**
  * Hostile documents against the real sandbox. Each must fail its own call with its reason code

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { createExtractor, type Extractor } from '../src/index.ts';
 import { failure } from './helpers/extractor.ts';
-import { assemblePdf, encryptedPdf, textlessPdf, textPdf } from './helpers/pdf-fixtures.ts';
+import { assemblePdf, encryptedPdf, textlessPdf, textPdf } from '@brain/testkit';
 
 let extractor: Extractor;
 beforeAll(async () => {

@@ -41,7 +41,8 @@ describeDb('saveSource', (suite) => {
     expect(text.artifacts[0]).toMatchObject({ kind: 'text', title: 'Onboarding checklist' });
     const pdf = Buffer.from('%PDF-1.4 fake but stored as bytes');
     const file = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: pdf, fileName: 'handbook.pdf', mimeType: 'application/octet-stream' }, savedBy: 'u1' });
-    expect(file.artifacts[0]).toMatchObject({ kind: 'file', title: 'handbook.pdf' });
+    // A file's title comes from the document itself once extracted (lists fall back to its name).
+    expect(file.artifacts[0]).toMatchObject({ kind: 'file', title: null });
     const stored = await withWorkspace(suite.db, ws, (tx) =>
       tx.query<{ mime_type: string; body: Uint8Array | null; body_text: string | null }>(
         'select mime_type, body, body_text from artifact_sources where artifact_id = any($1::uuid[]) order by mime_type',
@@ -51,6 +52,15 @@ describeDb('saveSource', (suite) => {
     expect(stored.map((s) => s.mime_type)).toEqual(['application/pdf', 'text/markdown']);
     expect(Buffer.from(stored[0]?.body as Uint8Array).equals(pdf)).toBe(true);
     expect(stored[1]?.body_text).toContain('Get a badge');
+  });
+
+  it('treats an edited file with the same identity as the same source, and identical bytes without one as one source', async () => {
+    const a = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: Buffer.from('# v1'), fileName: 'doc.md', mimeType: 'text/markdown', identity: '/docs/doc.md' }, savedBy: 'cli' });
+    const b = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: Buffer.from('# v2'), fileName: 'doc.md', mimeType: 'text/markdown', identity: '/docs/doc.md' }, savedBy: 'cli' });
+    expect(b.artifacts[0]).toMatchObject({ artifactId: a.artifacts[0]?.artifactId, created: false });
+    const c = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: Buffer.from('same bytes'), fileName: 'x.txt', mimeType: 'text/plain' }, savedBy: 'u' });
+    const d = await saveSource(suite.db, { workspaceId: ws, input: { kind: 'file', bytes: Buffer.from('same bytes'), fileName: 'y.txt', mimeType: 'text/plain' }, savedBy: 'u' });
+    expect(d.artifacts[0]?.artifactId).toBe(c.artifacts[0]?.artifactId);
   });
 
   it('saves a Discord message with its readable attachments, citing the jump link, and says what it skipped', async () => {

@@ -10,3 +10,9 @@ export {
   type FakeOpenAIOptions,
   type ScriptedFailure,
 } from './fake-openai.ts';
+export { assemblePdf, bombPdf, encryptedPdf, textPdf, textlessPdf, type TextPdfOptions } from './pdf-fixtures.ts';
+export { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeGuild } from './fake-discord-oauth.ts';
+export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDelivery } from './fake-stripe.ts';
+export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
+export { parseStripeForm } from './stripe-form.ts';
+export { closedLoopbackUrl } from './closed-port.ts';

@@ -109,7 +109,18 @@ function expandTarget(raw: string, title: string | undefined): Target[] {
 }
 
 function fileTarget(file: string, name: string, title: string | undefined): Target {
-  return { label: file, input: { kind: 'file', bytes: fs.readFileSync(file), fileName: name, mimeType: mimeTypeForFileName(name) ?? 'application/octet-stream', title } };
+  return {
+    label: file,
+    input: {
+      kind: 'file',
+      bytes: fs.readFileSync(file),
+      fileName: name,
+      mimeType: mimeTypeForFileName(name) ?? 'application/octet-stream',
+      title,
+      // The same path saved again is the same source, refreshed, even after the file was edited.
+      identity: path.resolve(file),
+    },
+  };
 }
 
 /** An in-process worker that takes only these artifacts' jobs, until none is left. */

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
-import type { AskFunction } from '@brain/discord';
+import { recordUsage } from '@brain/billing';
+import type { AskFunction, EntitlementCheck } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import { startWebServer } from '@brain/web';
-import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
+import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -33,11 +35,18 @@ export function registerStart(program: Command): void {
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
         worker = await runWorker(config, db, logger);
+        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
+        // /save and /ask in a real server go through billing: decided and counted in one statement.
+        const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
+        const checkEntitlement: EntitlementCheck = async (workspaceId, action) => {
+          const entitlement = await recordUsage(db, workspaceId, action, policy);
+          return entitlement.allowed ? { allowed: true } : { allowed: false, message: entitlement.message };
+        };
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
-        discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: answeringUnavailable });
+        discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: answeringUnavailable, checkEntitlement });
         const web = await startWebServer(
-          { config, db, logger, discord: discord.surface, playground: discord.playground },
+          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };
@@ -45,10 +54,14 @@ export function registerStart(program: Command): void {
         print.line(`  health:     ${web.url}/healthz`);
         if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
         if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);
+        print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
+        print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
+        print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);
+        if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
           // Stop taking requests and jobs first, then let both drain (answers in flight still get their edit).
           await Promise.all([web.close(), running.worker.stop()]);
-          await running.discord.close();
+          await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });
       } catch (error) {

@@ -1,7 +1,18 @@
 /** What a person can save, from any surface (Discord, CLI, MCP, the playground). */
 export type SourceInput =
   | { kind: 'url'; url: string; title?: string | undefined }
-  | { kind: 'file'; bytes: Buffer; fileName: string; mimeType: string; title?: string | undefined }
+  | {
+      kind: 'file';
+      bytes: Buffer;
+      fileName: string;
+      mimeType: string;
+      title?: string | undefined;
+      /**
+       * A stable identity for the file when it has one (the CLI passes its path), so saving an
+       * edited copy refreshes the same source; without it, identical bytes are the same source.
+       */
+      identity?: string | undefined;
+    }
   | { kind: 'text'; text: string; title?: string | undefined }
   | {
       kind: 'discord_message';

@@ -64,7 +64,7 @@ export function planArtifacts(input: SourceInput): { planned: PlannedArtifact[];
         planned: [
           {
             kind: 'file',
-            sourceKey: `file:${sha256(input.bytes)}`,
+            sourceKey: input.identity ? `file-path:${input.identity}` : `file:${sha256(input.bytes)}`,
             url: null,
             title,
             fileName: input.fileName,

@@ -1,0 +1,13 @@
+export { createBillingService, type BillingService, type BillingServiceOptions } from './billing-service.ts';
+export { createBillingLinks, type BillingLinks } from './links.ts';
+export { planStatusFor, isLive, type PlanStatus } from './plan-status.ts';
+export { readPlanSummary, type PlanSummary } from './plan-summary.ts';
+export { processStripeWebhook, type WebhookDeps, type WebhookResult } from './process-stripe-webhook.ts';
+export { STRIPE_EVENT_HANDLERS, type StripeEventHandler } from './events/handlers.ts';
+export { syncSubscription, type EventOutcome, type HandlerContext, type SubscriptionRef } from './events/sync-subscription.ts';
+export { checkEntitlement } from './entitlements/check-entitlement.ts';
+export { recordUsage } from './entitlements/record-usage.ts';
+export { decideEntitlement } from './entitlements/decide-entitlement.ts';
+export type { Entitlement, EntitlementPolicy, MeteredAction } from './entitlements/policy.ts';
+export type { BillingGateway, CheckoutRequest, SubscriptionSnapshot } from './stripe/billing-gateway.ts';
+export { createStripeGateway, WEBHOOK_FUTURE_SKEW_SECONDS, WEBHOOK_TOLERANCE_SECONDS, type StripeGatewayOptions } from './stripe/stripe-gateway.ts';
