@@ -52,6 +52,8 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
   const surface = createDiscordSurface({
     db,
     logger,
+    // PGlite's data directory is locked to this one process: no other instance can see an interaction.
+    dedupe: db.kind === 'pglite' ? 'process' : 'database',
     ask: input.ask,
     checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
     downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {

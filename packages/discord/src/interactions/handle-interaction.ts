@@ -24,6 +24,12 @@ export interface InteractionHandlerOptions {
   links: WorkspaceLinks;
   inFlight: InFlightWork;
   recentIds: RecentIds;
+  /**
+   * 'database' (default): interactions_seen decides across instances. 'process': the in-memory set
+   * alone, for the embedded database, which one process holds exclusively (so there is no other
+   * instance), sparing a write per interaction; a replay right after a restart is then not caught.
+   */
+  dedupe?: 'database' | 'process';
   logger: Logger;
   now?: () => number;
 }
@@ -132,7 +138,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     });
     const started = performance.now();
     try {
-      if (!(await claimInteraction(options.deps.db, interaction.id))) {
+      if (options.dedupe !== 'process' && !(await claimInteraction(options.deps.db, interaction.id))) {
         log.info('interaction already handled by another delivery: skipping');
         return;
       }

@@ -23,6 +23,8 @@ export interface DiscordSurfaceOptions {
   discord?: { publicKey: string; api: DiscordApi } | undefined;
   /** The playground: the dev key it signs with, its emulator, and the workspace its dev server maps to. */
   playground?: { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string } | undefined;
+  /** See InteractionHandlerOptions.dedupe: 'process' only where one process holds the database. */
+  dedupe?: 'database' | 'process';
   /** Indexing progress poll for /save's second edit. */
   watchIntervalMs?: number;
   now?: () => number;
@@ -71,6 +73,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
     links: options.links,
     inFlight,
     recentIds: new RecentIds(),
+    dedupe: options.dedupe ?? 'database',
     logger: options.logger.child({ component: 'interactions' }),
     ...(options.now ? { now: options.now } : {}),
   });
