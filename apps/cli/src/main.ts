@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerReembed } from './commands/reembed.ts';
+import { registerRegisterCommands } from './commands/register-commands.ts';
 import { registerSave } from './commands/save.ts';
 import { registerSources } from './commands/sources.ts';
 import { registerStart } from './commands/start.ts';
@@ -22,6 +23,7 @@ registerSources(program);
 registerReembed(program);
 registerWorker(program);
 registerSweep(program);
+registerRegisterCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,8 +1,10 @@
 import type { Accounts, DevOutboxMailer, Signer } from '@brain/accounts';
 import type { BillingService } from '@brain/billing';
 import type { BrainConfig } from '@brain/config';
+import type { DiscordSurface } from '@brain/discord';
 import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
+import type { PlaygroundDeps } from './routes/playground/playground-route.ts';
 
 /** Install, claim and billing: the pages an operator goes through, and the Stripe webhook. */
 export interface OnboardingDeps {
@@ -21,6 +23,10 @@ export interface WebDeps {
   config: BrainConfig;
   db: Database;
   logger: Logger;
+  /** POST /interactions; undefined when neither Discord nor the playground is configured (503). */
+  discord?: DiscordSurface | undefined;
+  /** The local playground (/playground); undefined when it is off. */
+  playground?: PlaygroundDeps | undefined;
   /** Absent in tests that only need /healthz; the composition root always provides it. */
   onboarding?: OnboardingDeps;
 }

@@ -15,7 +15,11 @@ export async function startWebServer(deps: WebDeps, options: { host?: string; po
   return {
     app,
     url: `http://localhost:${port}`,
-    // Fastify's close stops accepting connections and waits for in-flight requests.
-    close: () => app.close(),
+    // Stop accepting connections and finish in-flight requests, then let the work that follows
+    // acknowledged interactions finish (answers, save receipts): SIGTERM never drops a reply.
+    close: async () => {
+      await app.close();
+      await deps.discord?.close();
+    },
   };
 }

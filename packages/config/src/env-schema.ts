@@ -61,6 +61,7 @@ export const envSchema = z.object({
     'must be at least 32 random characters (for example the output of `openssl rand -hex 32`)',
   ),
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
+  BRAIN_PLAYGROUND: booleanString,
   BRAIN_MCP_TOKEN: optionalString,
   BRAIN_WORKER_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),

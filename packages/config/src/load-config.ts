@@ -114,6 +114,9 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter((h) => h.length > 0),
+    playground: {
+      enabled: e.BRAIN_PLAYGROUND ?? (database.kind === 'pglite' && !e.DISCORD_PUBLIC_KEY),
+    },
     mcpToken: e.BRAIN_MCP_TOKEN,
     worker: {
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,

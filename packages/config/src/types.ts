@@ -38,6 +38,11 @@ export interface BrainConfig {
   cookieSecret: string | undefined;
   supabase: { url: string | undefined; serviceRoleKey: string | undefined };
   allowPrivateHosts: string[];
+  /**
+   * The local playground (/playground): on by default in embedded mode without Discord
+   * credentials; off otherwise unless BRAIN_PLAYGROUND=on.
+   */
+  playground: { enabled: boolean };
   mcpToken: string | undefined;
   worker: {
     /** Jobs one worker process runs at once. */

@@ -74,6 +74,15 @@ describe('loadConfig', () => {
     expect(config.allowPrivateHosts).toEqual(['127.0.0.1', 'intranet.local']);
   });
 
+  it('turns the playground on in embedded mode only, off once Discord is configured, unless told otherwise', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}, { cwd }).playground.enabled).toBe(true);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key }, { cwd }).playground.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example.com/brain' }, { cwd }).playground.enabled).toBe(false);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key, BRAIN_PLAYGROUND: 'on' }, { cwd }).playground.enabled).toBe(true);
+    expect(loadConfig({ BRAIN_PLAYGROUND: 'off' }, { cwd }).playground.enabled).toBe(false);
+  });
+
   it('has a free allowance, a grace period and Discord defaults for install and billing', () => {
     const config = loadConfig({}, { cwd });
     expect(config.entitlements).toEqual({ freeSaves: 25, freeAsks: 100, pastDueGraceDays: 7 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, type Extensions, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Database, Queryable, Row } from './database.ts';
@@ -32,16 +33,29 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     ? { onNotice: (notice: { message?: string }) => options.onNotice?.(notice.message ?? '') }
     : undefined;
   let closed = false;
-  const wrap = (target: PGlite | Transaction): Queryable => ({
-    async query<T extends Row = Row>(text: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(text, params as unknown[], queryOptions);
-      return result.rows;
-    },
-    async exec(script: string) {
-      await target.exec(script, queryOptions);
-    },
-  });
-  const root = wrap(pg);
+  // PGlite runs every statement synchronously on this thread and queues concurrent callers behind
+  // one lock, releasing each to the next without ever returning to the event loop: twenty queued
+  // statements (a worker job, a few answers) would hold every HTTP request, and a Discord
+  // acknowledgement is due within 3 s. So callers queue here instead, and each statement starts on
+  // a fresh turn of the event loop: pending I/O runs between any two statements.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(() => nextTurn()).then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const wrap = (target: PGlite | Transaction, serialise: boolean): Queryable => {
+    const turn = <T>(fn: () => Promise<T>): Promise<T> => (serialise ? exclusive(fn) : nextTurn().then(fn));
+    return {
+      query: <T extends Row = Row>(text: string, params: readonly unknown[] = []) =>
+        turn(async () => (await target.query<T>(text, params as unknown[], queryOptions)).rows),
+      exec: (script: string) =>
+        turn(async () => {
+          await target.exec(script, queryOptions);
+        }),
+    };
+  };
+  const root = wrap(pg, true);
   return {
     kind: 'pglite',
     display: options.display ?? options.dataDir ?? 'memory',
@@ -49,7 +63,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     exec: root.exec,
     // PGlite serialises transactions against every other query on the instance, so a transaction
     // here is as isolated as one on a dedicated PostgreSQL connection.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // Inside a transaction statements yield a turn but do not queue: the transaction holds the line.
+    transaction: (fn) => exclusive(() => pg.transaction((tx) => fn(wrap(tx, false)))),
     async listen(channel, onPayload) {
       const unlisten = await pg.listen(channel, onPayload);
       return async () => {

@@ -72,6 +72,13 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  interactions_seen: {
+    grants: [],
+    insert: `insert into interactions_seen (interaction_id) values ((floor(random() * 1e15))::bigint::text) returning interaction_id as id`,
+    updatable: 'received_at',
+    key: 'interaction_id',
+    workspaceColumn: null,
+  },
   auth_tokens: {
     grants: [],
     insert: `insert into auth_tokens (workspace_id, purpose, email, token_hash, expires_at)

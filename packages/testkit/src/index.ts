@@ -1,4 +1,5 @@
 export { startFakeHttpServer, type FakeHandler, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
+export { startFakeDiscord, type DiscordWebhookCall, type FakeDiscord } from './fake-discord.ts';
 export {
   startFakeOpenAI,
   type ChatRequestBody,

@@ -1,10 +1,26 @@
 import type { Command } from 'commander';
+import { recordUsage } from '@brain/billing';
+import type { AskFunction, EntitlementCheck } from '@brain/discord';
+import { AppError } from '@brain/errors';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { wireDiscord } from '../discord-wiring.ts';
 import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
+import { resolveWorkspace } from '../workspace.ts';
+
+// Replaced by @brain/answer's ask once it is on main; until then /ask says so instead of hanging.
+const answeringUnavailable: AskFunction = async () => {
+  throw new AppError({
+    code: 'ANSWERING_UNAVAILABLE',
+    message: 'No answerer is wired into this build.',
+    userMessage: 'Answering is not available in this build yet.',
+    nextStep: 'Update Company Brain and restart it.',
+    httpStatus: 503,
+  });
+};
 
 export function registerStart(program: Command): void {
   program
@@ -16,25 +32,41 @@ export function registerStart(program: Command): void {
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
       let worker: RunningWorker | undefined;
+      let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
         worker = await runWorker(config, db, logger);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
-        const web = await startWebServer({ config, db, logger, onboarding }, { ...(options.port !== undefined ? { port: options.port } : {}) });
-        const running = worker;
+        // /save and /ask in a real server go through billing: decided and counted in one statement.
+        const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
+        const checkEntitlement: EntitlementCheck = async (workspaceId, action) => {
+          const entitlement = await recordUsage(db, workspaceId, action, policy);
+          return entitlement.allowed ? { allowed: true } : { allowed: false, message: entitlement.message };
+        };
+        // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
+        const local = await resolveWorkspace(db, undefined);
+        discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: answeringUnavailable, checkEntitlement });
+        const web = await startWebServer(
+          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground },
+          { ...(options.port !== undefined ? { port: options.port } : {}) },
+        );
+        const running = { worker, discord };
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  health:     ${web.url}/healthz`);
+        if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
+        if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);
         print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
         print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
         print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);
         if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
-          // Stop taking requests and jobs first, then let both drain.
-          await Promise.all([web.close(), running.stop()]);
-          await onboarding.accounts.drain();
+          // Stop taking requests and jobs first, then let both drain (answers in flight still get their edit).
+          await Promise.all([web.close(), running.worker.stop()]);
+          await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });
       } catch (error) {
         await worker?.stop(0);
+        await discord?.close();
         await db.close();
         throw error;
       }

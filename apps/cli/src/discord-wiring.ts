@@ -1,0 +1,98 @@
+import type { BrainConfig } from '@brain/config';
+import type { Database } from '@brain/db';
+import {
+  createAttachmentDownloader,
+  createDiscordApi,
+  createDiscordSurface,
+  generateDevKeyPair,
+  PLAYGROUND,
+  PlaygroundChannel,
+  PlaygroundGateway,
+  slashCommands,
+  startDiscordEmulator,
+  type AskFunction,
+  type DiscordSurface,
+  type EntitlementCheck,
+} from '@brain/discord';
+import { checkFetchable, safeFetch } from '@brain/fetch';
+import type { Logger } from '@brain/observability';
+import type { PlaygroundDeps } from '@brain/web';
+
+export interface DiscordWiring {
+  surface: DiscordSurface | undefined;
+  playground: PlaygroundDeps | undefined;
+  /** After the web service has drained: stops the playground's Discord API emulator. */
+  close(): Promise<void>;
+}
+
+export interface DiscordWiringInput {
+  config: BrainConfig;
+  db: Database;
+  logger: Logger;
+  /** The CLI's local workspace: the playground's server maps to it. */
+  localWorkspaceId: string;
+  ask: AskFunction;
+  /** Billing's gate for real servers; the local workspace is always allowed. */
+  checkEntitlement?: EntitlementCheck;
+}
+
+const allowed: EntitlementCheck = async () => ({ allowed: true });
+
+/**
+ * POST /interactions for real Discord (DISCORD_PUBLIC_KEY) and/or the playground (a dev key pair
+ * made now, an in-process Discord API emulator, and the local workspace).
+ */
+export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWiring> {
+  const { config, db, logger } = input;
+  const playgroundParts = config.playground.enabled ? await startPlayground(logger) : undefined;
+  const billing = input.checkEntitlement ?? allowed;
+  if (config.discord.publicKey && !input.checkEntitlement) {
+    logger.warn('Discord is configured but no entitlement check is wired: /save and /ask are not gated by a plan');
+  }
+  const surface = createDiscordSurface({
+    db,
+    logger,
+    // PGlite's data directory is locked to this one process: no other instance can see an interaction.
+    dedupe: db.kind === 'pglite' ? 'process' : 'database',
+    ask: input.ask,
+    checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
+    downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
+      const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });
+      if (fetched.notModified) throw new Error('unexpected 304 for an unconditional request');
+      return { bytes: fetched.body, contentType: fetched.contentType };
+    }),
+    checkUrl: async (url) => {
+      await checkFetchable(url, { allowPrivateHosts: config.allowPrivateHosts });
+    },
+    links: {
+      install: () => `${config.publicUrl}/install`,
+      // Claiming needs the installer's browser session (billing's /claim), so it starts from /install.
+      claim: () => `${config.publicUrl}/install`,
+    },
+    discord: config.discord.publicKey
+      ? { publicKey: config.discord.publicKey, api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) }
+      : undefined,
+    playground: playgroundParts
+      ? { publicKey: playgroundParts.publicKey, api: createDiscordApi({ apiBase: playgroundParts.apiBase }), guildId: PLAYGROUND.guildId, workspaceId: input.localWorkspaceId }
+      : undefined,
+  });
+  return {
+    surface,
+    playground: playgroundParts?.deps,
+    close: async () => {
+      await playgroundParts?.close();
+    },
+  };
+}
+
+async function startPlayground(logger: Logger) {
+  const keys = generateDevKeyPair();
+  const channel = new PlaygroundChannel();
+  const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
+  return {
+    publicKey: keys.publicKeyHex,
+    apiBase: emulator.apiBase,
+    deps: { channel, gateway: new PlaygroundGateway(channel, keys, Object.values(slashCommands).map((c) => c.definition)) } satisfies PlaygroundDeps,
+    close: () => emulator.close(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { parseInteraction, type DiscordSurface } from '@brain/discord';
+
+/**
+ * Interactions are small (a message command carries one resolved message); anything larger is
+ * refused before it is read in full.
+ */
+export const INTERACTION_BODY_LIMIT = 256 * 1024;
+
+function header(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * POST /interactions, Discord's interactions endpoint. Its own encapsulated scope keeps the raw
+ * bytes: the Ed25519 signature is checked over exactly what arrived, before anything is parsed.
+ * Order: size limit (413) → signature and freshness (401) → JSON and shape (400) → a response
+ * within milliseconds; the slow work runs after it.
+ */
+export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | undefined }> = async (app, { surface }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTERACTION_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.post('/interactions', async (request, reply) => {
+    if (!surface) {
+      // Expected, and the operator's to fix: said plainly (the error handler hides 5xx details).
+      return reply.status(503).send({
+        error: 'DISCORD_NOT_CONFIGURED',
+        message: 'No interaction can be verified: DISCORD_PUBLIC_KEY is not set and the playground is off. Set DISCORD_PUBLIC_KEY (Discord developer portal → General Information).',
+      });
+    }
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const check = surface.verifier.verify({
+      signature: header(request.headers['x-signature-ed25519']),
+      timestamp: header(request.headers['x-signature-timestamp']),
+      rawBody,
+    });
+    if (!check.ok) {
+      request.log.info({ reason: check.reason }, 'interaction refused: signature');
+      return reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' });
+    }
+    const interaction = parseInteraction(rawBody);
+    // The dev key signs playground interactions only: it can never act on a real server's workspace.
+    if (check.key === 'playground' && 'guild_id' in interaction && interaction.guild_id !== surface.playgroundGuildId) {
+      return reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' });
+    }
+    return reply.send(await surface.handle(interaction, check.key, Date.now()));
+  });
+};

@@ -1,0 +1,344 @@
+// The playground page: renders the channel as Discord would and sends what you type to the server,
+// which signs it as an interaction. No framework, no build step, nothing from a CDN.
+
+const list = document.getElementById('messages');
+const form = document.getElementById('composer');
+const input = document.getElementById('input');
+const suggestions = document.getElementById('suggestions');
+const statusLine = document.getElementById('status-line');
+const connection = document.getElementById('connection');
+
+const EPHEMERAL = 64;
+const RESPONSE_NAMES = { 1: 'pong', 4: 'reply', 5: 'deferred: “thinking…”', 6: 'deferred update', 7: 'update', 8: 'autocomplete' };
+const messages = new Map();
+let commands = [];
+let selected = 0;
+let choices = [];
+
+// ---------------------------------------------------------------------------------------------
+// Discord markdown, the subset the bot uses. Everything is HTML-escaped first; links are http(s).
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+function safeHref(url) {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function link(label, url) {
+  const href = safeHref(url);
+  return href ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${label}</a>` : label;
+}
+
+function timestamp(seconds, style) {
+  const date = new Date(Number(seconds) * 1000);
+  const options = style === 'D' ? { dateStyle: 'long' } : style === 'd' ? { dateStyle: 'short' } : { dateStyle: 'long', timeStyle: 'short' };
+  return `<time datetime="${date.toISOString()}">${escapeHtml(date.toLocaleString(undefined, options))}</time>`;
+}
+
+function inline(raw) {
+  const held = [];
+  const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
+  let text = raw
+    .replace(/\\([\\`*_~|[\]()<>#@:.-])/g, (_, c) => hold(escapeHtml(c)))
+    .replace(/`([^`\n]+)`/g, (_, code) => hold(`<code>${escapeHtml(code)}</code>`))
+    .replace(/<t:(\d{1,12})(?::([tTdDfFR]))?>/g, (_, s, style) => hold(timestamp(s, style)))
+    .replace(/\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => hold(link(inlineStyles(escapeHtml(label)), url)))
+    .replace(/<(https?:\/\/[^>\s]+)>/g, (_, url) => hold(link(escapeHtml(url), url)))
+    .replace(/https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"]/g, (url) => hold(link(escapeHtml(url), url)));
+  text = inlineStyles(escapeHtml(text));
+  return text.replace(/\u0000(\d+)\u0000/g, (_, i) => held[Number(i)]);
+}
+
+function inlineStyles(html) {
+  return html
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/__([^_]+)__/g, '<u>$1</u>')
+    .replace(/~~([^~]+)~~/g, '<s>$1</s>')
+    .replace(/(^|[^\w*])\*([^*\n]+)\*(?!\w)/g, '$1<em>$2</em>')
+    .replace(/(^|[^\w])_([^_\n]+)_(?!\w)/g, '$1<em>$2</em>');
+}
+
+function markdown(text) {
+  const lines = (text ?? '').split('\n');
+  const out = [];
+  let quote = [];
+  const flush = () => {
+    if (quote.length) out.push(`<blockquote>${quote.join('<br>')}</blockquote>`);
+    quote = [];
+  };
+  for (const line of lines) {
+    if (/^>\s?/.test(line)) quote.push(inline(line.replace(/^>\s?/, '')));
+    else {
+      flush();
+      out.push(inline(line));
+    }
+  }
+  flush();
+  return out.join('\n').replace(/<\/blockquote>\n/g, '</blockquote>');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering messages.
+
+function el(tag, className, html) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (html !== undefined) node.innerHTML = html;
+  return node;
+}
+
+function timeOf(iso) {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+function renderEmbed(embed) {
+  const box = el('div', 'embed');
+  if (typeof embed.color === 'number') box.style.borderLeftColor = `#${embed.color.toString(16).padStart(6, '0')}`;
+  if (embed.title) box.append(el('div', 'embed-title', embed.url ? link(inline(embed.title), embed.url) : inline(embed.title)));
+  if (embed.description) box.append(el('div', 'embed-description', markdown(embed.description)));
+  if (embed.fields?.length) {
+    const fields = el('div', 'embed-fields');
+    for (const field of embed.fields) {
+      const f = el('div', 'embed-field');
+      f.append(el('div', 'embed-field-name', inline(field.name)), el('div', 'embed-field-value', markdown(field.value)));
+      fields.append(f);
+    }
+    box.append(fields);
+  }
+  if (embed.footer?.text) box.append(el('div', 'embed-footer', escapeHtml(embed.footer.text)));
+  return box;
+}
+
+function renderComponents(message) {
+  const box = el('div', 'components');
+  for (const row of message.components ?? []) {
+    for (const c of row.components ?? []) {
+      if (c.type !== 2) continue;
+      const style = { 1: 'primary', 3: 'success' }[c.style] ?? '';
+      const button = el('button', `button ${style}`.trim());
+      button.type = 'button';
+      button.dataset.customId = c.custom_id;
+      button.textContent = `${c.emoji?.name ? `${c.emoji.name} ` : ''}${c.label ?? ''}`.trim();
+      button.disabled = Boolean(c.disabled);
+      button.addEventListener('click', () => press(message.id, c.custom_id, button));
+      box.append(button);
+    }
+  }
+  return box.children.length ? box : null;
+}
+
+function render(message) {
+  const item = el('li', `message${message.ephemeral ? ' ephemeral' : ''}`);
+  item.id = `m-${message.id}`;
+  item.dataset.state = message.state;
+  item.dataset.author = message.author;
+  const bot = message.author === 'bot';
+  if (bot && message.invocation) {
+    item.append(el('div', 'invocation', `<b>You</b> used <code>${escapeHtml(message.invocation)}</code>`));
+  }
+  item.append(el('div', `avatar ${bot ? 'bot' : 'you'}`, bot ? 'CB' : 'Y'));
+  const body = el('div', 'body');
+  body.append(
+    el(
+      'div',
+      'meta',
+      bot
+        ? `<span class="author bot-name">Company Brain</span> <span class="app-tag">APP</span> <span class="time">${timeOf(message.createdAt)}</span>`
+        : `<span class="author">You</span> <span class="time">${timeOf(message.createdAt)}</span>`,
+    ),
+  );
+  if (message.state === 'thinking') {
+    body.append(el('div', 'thinking', 'Company Brain is thinking<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'));
+  } else {
+    if (message.content) {
+      const content = el('div', 'content', markdown(message.content));
+      if (message.editedAt) content.append(el('span', 'edited', '(edited)'));
+      body.append(content);
+    }
+    for (const embed of message.embeds ?? []) body.append(renderEmbed(embed));
+    const components = renderComponents(message);
+    if (components) body.append(components);
+  }
+  item.append(body);
+  if (message.ephemeral) {
+    const note = el('div', 'ephemeral-note', '👁 Only you can see this · ');
+    const dismiss = el('button', '', 'Dismiss message');
+    dismiss.type = 'button';
+    dismiss.addEventListener('click', () => item.remove());
+    note.append(dismiss);
+    item.append(note);
+  }
+  if (!bot) {
+    const actions = el('div', 'message-actions');
+    const save = el('button', '', 'Apps ▸ Save to brain');
+    save.type = 'button';
+    save.title = 'The “Save to brain” message command';
+    save.addEventListener('click', () => call('/playground/save-message', { messageId: message.id }));
+    actions.append(save);
+    item.append(actions);
+  }
+  return item;
+}
+
+function upsert(message) {
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  messages.set(message.id, message);
+  const node = render(message);
+  const existing = document.getElementById(`m-${message.id}`);
+  if (existing) existing.replaceWith(node);
+  else list.append(node);
+  if (nearBottom || !existing) list.scrollTop = list.scrollHeight;
+}
+
+function localError(text) {
+  const item = el('li', 'message ephemeral local-error');
+  item.append(el('div', 'avatar bot', 'CB'));
+  const body = el('div', 'body');
+  body.append(el('div', 'meta', '<span class="author bot-name">Company Brain</span> <span class="app-tag">APP</span>'), el('div', 'content', escapeHtml(text)));
+  item.append(body, el('div', 'ephemeral-note', '👁 Only you can see this'));
+  list.append(item);
+  list.scrollTop = list.scrollHeight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the server.
+
+async function call(path, payload) {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    localError(body.message ?? `The server answered ${res.status}.`);
+    return undefined;
+  }
+  if (typeof body.status === 'number') {
+    const kind = RESPONSE_NAMES[body.responseType] ?? 'refused';
+    statusLine.textContent = `signed interaction → POST /interactions → ${body.status} (${kind}) in ${body.ackMs} ms`;
+  }
+  return body;
+}
+
+async function press(messageId, customId, button) {
+  button.classList.add('pressed');
+  await call('/playground/press', { messageId, customId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The composer: command suggestions and autocomplete, like Discord's command picker.
+
+function showSuggestions(items) {
+  choices = items;
+  selected = 0;
+  suggestions.replaceChildren(
+    ...items.map((item, i) => {
+      const row = el('div', 'suggestion');
+      row.setAttribute('role', 'option');
+      row.setAttribute('aria-selected', String(i === selected));
+      row.append(el('span', 'name', escapeHtml(item.label)));
+      if (item.options) row.append(el('span', 'options', escapeHtml(item.options)));
+      if (item.description) row.append(el('span', 'description', escapeHtml(item.description)));
+      row.addEventListener('mousedown', (event) => {
+        event.preventDefault();
+        choose(i);
+      });
+      return row;
+    }),
+  );
+  suggestions.hidden = items.length === 0;
+}
+
+function highlight(index) {
+  selected = (index + choices.length) % choices.length;
+  [...suggestions.children].forEach((row, i) => row.setAttribute('aria-selected', String(i === selected)));
+}
+
+function choose(index) {
+  const item = choices[index];
+  if (!item) return;
+  input.value = item.insert;
+  showSuggestions([]);
+  input.focus();
+}
+
+let autocompleteTimer;
+function updateSuggestions() {
+  const value = input.value;
+  const slashCommands = commands.filter((c) => c.type === 1);
+  const name = /^\/(\S*)$/.exec(value);
+  if (name) {
+    showSuggestions(
+      slashCommands
+        .filter((c) => c.name.startsWith(name[1].toLowerCase()))
+        .map((c) => ({
+          label: `/${c.name}`,
+          options: c.options.map((o) => (o.required ? o.name : `[${o.name}]`)).join(' '),
+          description: c.description,
+          insert: `/${c.name} ${c.options.find((o) => o.required) ? `${c.options.find((o) => o.required).name}: ` : ''}`,
+        })),
+    );
+    return;
+  }
+  clearTimeout(autocompleteTimer);
+  if (/^\/forget\b.*source:\s*[^:]*$/i.test(value)) {
+    autocompleteTimer = setTimeout(async () => {
+      const result = await call('/playground/autocomplete', { text: value });
+      const typedPrefix = value.replace(/source:\s*[^:]*$/i, 'source: ');
+      showSuggestions((result?.choices ?? []).map((c) => ({ label: c.name, description: '', insert: `${typedPrefix}${c.value}` })));
+    }, 150);
+    return;
+  }
+  showSuggestions([]);
+}
+
+input.addEventListener('input', updateSuggestions);
+input.addEventListener('keydown', (event) => {
+  if (suggestions.hidden) return;
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    highlight(selected + (event.key === 'ArrowDown' ? 1 : -1));
+  } else if (event.key === 'Tab' || (event.key === 'Enter' && choices.length > 0 && input.value !== choices[selected]?.insert)) {
+    event.preventDefault();
+    choose(selected);
+  } else if (event.key === 'Escape') {
+    showSuggestions([]);
+  }
+});
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text) return;
+  input.value = '';
+  showSuggestions([]);
+  await call('/playground/send', { text });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Start: the channel so far, then live updates.
+
+async function start() {
+  const state = await (await fetch('/playground/state')).json();
+  commands = state.commands;
+  const welcome = el('li', 'welcome', '<h1>Welcome to #general!</h1><p>This is the start of the playground. Type <code>/save</code> with a link, then <code>/ask</code> about it.</p>');
+  list.append(welcome);
+  for (const message of state.messages) upsert(message);
+  const events = new EventSource('/playground/events');
+  events.addEventListener('open', () => {
+    connection.textContent = '● live';
+    connection.classList.add('live');
+  });
+  events.addEventListener('error', () => {
+    connection.textContent = 'reconnecting…';
+    connection.classList.remove('live');
+  });
+  events.addEventListener('message', (event) => upsert(JSON.parse(event.data)));
+  input.focus();
+}
+
+start().catch((error) => localError(`Could not load the playground: ${error.message}`));

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { commandDefinitions, PLAYGROUND, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
+import { AppError } from '@brain/errors';
+
+export interface PlaygroundDeps {
+  channel: PlaygroundChannel;
+  gateway: PlaygroundGateway;
+}
+
+const asset = (name: string) => fs.readFileSync(fileURLToPath(new URL(`./assets/${name}`, import.meta.url)), 'utf8');
+const ASSETS: Record<string, { body: string; type: string }> = {
+  'app.js': { body: asset('app.js'), type: 'text/javascript; charset=utf-8' },
+  'style.css': { body: asset('style.css'), type: 'text/css; charset=utf-8' },
+};
+const PAGE = asset('index.html');
+
+/** This server's own /interactions, on the address the request came in on: a real HTTP round trip. */
+function interactionsUrl(request: FastifyRequest): string {
+  const address = request.socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${request.socket.localPort}/interactions`;
+}
+
+function requireString(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 8000) {
+    throw new AppError({ code: 'PLAYGROUND_REQUEST_INVALID', message: `${name} must be a non-empty string`, httpStatus: 400 });
+  }
+  return value;
+}
+
+/**
+ * /playground: a page that looks like a Discord channel. What you type becomes a signed
+ * interaction sent to /interactions; the bot's edits and follow-ups reach the in-process Discord
+ * API emulator, and the page renders them as they happen (server-sent events).
+ */
+export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }> = async (app, { playground }) => {
+  const { channel, gateway } = playground;
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get('/playground', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self'").send(PAGE),
+  );
+  app.get<{ Params: { name: string } }>('/playground/assets/:name', async (request, reply) => {
+    const found = ASSETS[request.params.name];
+    if (!found) return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such asset.' });
+    return reply.type(found.type).header('cache-control', 'no-cache').send(found.body);
+  });
+
+  app.get('/playground/state', async () => ({
+    messages: channel.messages,
+    server: { name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
+    commands: commandDefinitions().map((c) => ({
+      name: c.name,
+      type: c.type ?? 1,
+      description: 'description' in c ? c.description : '',
+      options: ('options' in c ? (c.options ?? []) : []).map((o) => ({ name: o.name, description: o.description, required: 'required' in o ? Boolean(o.required) : false })),
+    })),
+  }));
+
+  app.get('/playground/events', { logLevel: 'warn' }, async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.write('retry: 1000\n\n');
+    const unsubscribe = channel.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.message)}\n\n`));
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    const end = () => {
+      clearInterval(ping);
+      unsubscribe();
+      streams.delete(end);
+      res.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+  });
+
+  app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), interactionsUrl(request)));
+  app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), interactionsUrl(request)));
+  app.post<{ Body: { messageId?: unknown; customId?: unknown } }>('/playground/press', async (request) =>
+    gateway.press(requireString(request.body?.messageId, 'messageId'), requireString(request.body?.customId, 'customId'), interactionsUrl(request)),
+  );
+  app.post<{ Body: { messageId?: unknown } }>('/playground/save-message', async (request) =>
+    gateway.saveMessage(requireString(request.body?.messageId, 'messageId'), interactionsUrl(request)),
+  );
+};

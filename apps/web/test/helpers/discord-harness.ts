@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { ApplicationCommandOptionType, ApplicationCommandType, ComponentType, InteractionType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { loadConfig } from '@brain/config';
+import { withService, type Database } from '@brain/db';
+import {
+  createDiscordApi,
+  createDiscordSurface,
+  generateDevKeyPair,
+  type AskFunction,
+  type AttachmentDownloader,
+  type DiscordSurface,
+  type EntitlementCheck,
+} from '@brain/discord';
+import { createLogger } from '@brain/observability';
+import type { FakeDiscord } from '@brain/testkit';
+import { buildApp, type WebApp } from '../../src/index.ts';
+
+export const APP_ID = '900000000000000001';
+export const ADMIN = String(PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages);
+export const MEMBER = String(PermissionFlagsBits.SendMessages);
+
+let seq = 0;
+export function snowflake(): string {
+  seq += 1;
+  return String((BigInt(Date.now() - 1_420_070_400_000) << 22n) + BigInt(seq));
+}
+
+/** A guild with a claimed workspace (or unclaimed), as billing's install and claim leave it. */
+export async function createGuildWorkspace(db: Database, options: { claimed?: boolean } = {}): Promise<{ guildId: string; workspaceId: string }> {
+  const guildId = String(BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)));
+  const [row] = await withService(db, (tx) =>
+    tx.query<{ id: string }>(
+      `insert into workspaces (slug, guild_id, claim_email, claimed_at) values ($1, $2, $3, $4) returning id`,
+      [`g-${guildId}`, guildId, options.claimed === false ? null : 'owner@example.com', options.claimed === false ? null : new Date()],
+    ),
+  );
+  return { guildId, workspaceId: (row as { id: string }).id };
+}
+
+export interface Harness {
+  app: WebApp;
+  surface: DiscordSurface;
+  keys: ReturnType<typeof generateDevKeyPair>;
+  /** Signs and POSTs an interaction body to /interactions. The reply is whatever JSON came back. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies of many shapes
+  send(body: object, options?: { timestamp?: number; key?: ReturnType<typeof generateDevKeyPair>; raw?: string }): Promise<{ status: number; json: any }>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  db: Database;
+  discord: FakeDiscord;
+  ask?: AskFunction;
+  checkEntitlement?: EntitlementCheck;
+  downloadAttachment?: AttachmentDownloader;
+  now?: () => number;
+  watchIntervalMs?: number;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const keys = generateDevKeyPair();
+  const logger = createLogger({ level: 'silent' });
+  const surface = createDiscordSurface({
+    db: options.db,
+    logger,
+    ask: options.ask ?? (async () => Promise.reject(new Error('ask not expected in this test'))),
+    checkEntitlement: options.checkEntitlement ?? (async () => ({ allowed: true })),
+    downloadAttachment: options.downloadAttachment ?? (async () => Promise.reject(new Error('no downloads in this test'))),
+    links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
+    discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
+    watchIntervalMs: options.watchIntervalMs ?? 50,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (!surface) throw new Error('no surface');
+  const app = await buildApp({ config: loadConfig({}, { cwd: process.cwd() }), db: options.db, logger, discord: surface });
+  return {
+    app,
+    surface,
+    keys,
+    async send(body, sendOptions = {}) {
+      const raw = sendOptions.raw ?? JSON.stringify(body);
+      const timestamp = String(sendOptions.timestamp ?? Math.floor(Date.now() / 1000));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/interactions',
+        headers: { 'content-type': 'application/json', 'x-signature-ed25519': (sendOptions.key ?? keys).sign(timestamp, raw), 'x-signature-timestamp': timestamp },
+        payload: raw,
+      });
+      return { status: res.statusCode, json: res.body ? JSON.parse(res.body) : undefined };
+    },
+    async close() {
+      await app.close();
+      await surface.close(5_000);
+    },
+  };
+}
+
+function base(guildId: string | undefined, permissions = ADMIN) {
+  const user = { id: '300000000000000001', username: 'ada', global_name: 'Ada', discriminator: '0', avatar: null };
+  return {
+    id: snowflake(),
+    application_id: APP_ID,
+    token: `tok_${randomBytes(12).toString('hex')}`,
+    version: 1,
+    channel_id: '200000000000000001',
+    ...(guildId ? { guild_id: guildId, member: { user, permissions, roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 } } : { user }),
+    locale: 'en-US',
+    entitlements: [],
+    authorizing_integration_owners: {},
+  };
+}
+
+type Opt = { name: string; value: string | boolean; type?: number; focused?: boolean };
+function options(opts: Opt[]) {
+  return opts.map((o) => ({ name: o.name, type: o.type ?? (typeof o.value === 'boolean' ? ApplicationCommandOptionType.Boolean : ApplicationCommandOptionType.String), value: o.value, ...(o.focused ? { focused: true } : {}) }));
+}
+
+export function slash(guildId: string | undefined, name: string, opts: Opt[] = [], extra: { permissions?: string; resolved?: object } = {}) {
+  return { ...base(guildId, extra.permissions), type: InteractionType.ApplicationCommand, data: { id: '1', name, type: ApplicationCommandType.ChatInput, options: options(opts), ...(extra.resolved ? { resolved: extra.resolved } : {}) } };
+}
+
+export function autocomplete(guildId: string, name: string, opts: Opt[]) {
+  return { ...base(guildId), type: InteractionType.ApplicationCommandAutocomplete, data: { id: '1', name, type: ApplicationCommandType.ChatInput, options: options(opts) } };
+}
+
+export function button(guildId: string, customId: string, permissions = ADMIN) {
+  return {
+    ...base(guildId, permissions),
+    type: InteractionType.MessageComponent,
+    data: { custom_id: customId, component_type: ComponentType.Button },
+    message: { id: snowflake(), channel_id: '200000000000000001', content: '', embeds: [], components: [], author: { id: APP_ID, username: 'bot', discriminator: '0', avatar: null }, timestamp: new Date().toISOString(), attachments: [], flags: 0 },
+  };
+}
+
+export function messageCommand(guildId: string, message: { content: string; attachments?: object[] }) {
+  const id = snowflake();
+  return {
+    ...base(guildId),
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: '2',
+      name: 'Save to brain',
+      type: ApplicationCommandType.Message,
+      target_id: id,
+      resolved: {
+        messages: {
+          [id]: { id, channel_id: '200000000000000001', author: { id: '300000000000000009', username: 'grace', global_name: 'Grace', discriminator: '0', avatar: null }, content: message.content, attachments: message.attachments ?? [], embeds: [], timestamp: new Date().toISOString() },
+        },
+      },
+    },
+  };
+}
+
+/** Inserts a queries row the way ask() records one, for answers a fake ask returns. */
+export async function recordQuery(db: Database, workspaceId: string, question: string): Promise<string> {
+  const [row] = await withService(db, (tx) =>
+    tx.query<{ id: string }>(`insert into queries (workspace_id, question, answer, grounded, answerer, surface) values ($1, $2, 'a', true, 'extractive', 'discord') returning id`, [workspaceId, question]),
+  );
+  return (row as { id: string }).id;
+}

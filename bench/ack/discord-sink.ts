@@ -1,0 +1,31 @@
+// Discord's side of the follow-ups during the benchmark: answers every edit 200 and counts what
+// arrived (answers vs error notices), in its own process so its work does not land on the load
+// generator or the app. GET /stats returns the counts. Started by run.ts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const stats = { edits: 0, answers: 0, errors: 0, other: 0, lastErrors: [] as string[] };
+const server = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    if (req.method === 'GET' && req.url === '/stats') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
+      return;
+    }
+    try {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { content?: string; embeds?: unknown[] };
+      stats.edits += 1;
+      if ((body.embeds ?? []).length > 0) stats.answers += 1;
+      else if ((body.content ?? '').startsWith('⚠️')) {
+        stats.errors += 1;
+        if (stats.lastErrors.length < 3 && !stats.lastErrors.includes(body.content ?? '')) stats.lastErrors.push(body.content ?? '');
+      } else stats.other += 1;
+    } catch {
+      stats.other += 1;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: String(stats.edits), content: '', embeds: [], mentions: [] }));
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

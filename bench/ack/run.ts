@@ -1,0 +1,171 @@
+// npm run bench:ack — time to the deferred acknowledgement of signed /ask interactions, at
+// increasing rates, for the real app (`brain start`: PGlite, worker, follow-ups) and for a bare
+// node:http server that only verifies the signature, with the same open-loop load generator.
+// Writes bench/results/ack-<time>.json and prints a table and the command that reproduces it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@brain/config';
+import { migrate, openDatabase, withService } from '@brain/db';
+import { generateDevKeyPair } from '@brain/discord';
+import { saveSource } from '@brain/ingest';
+import { BENCH_APPLICATION_ID } from './interactions.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const rates = arg('rates', '100,200,300,400').split(',').map(Number);
+const seconds = Number(arg('seconds', '10'));
+const GUILD = '700000000000000002';
+
+const NOTES = [
+  ['Deploys', 'We deploy on Tuesdays and Thursdays after the release review. Production deploys need two approvals.'],
+  ['Key rotation', 'API keys are rotated every 90 days by the platform team; the rotation runbook lives in the wiki.'],
+  ['Code review', 'Every pull request needs one reviewer from the owning team; infrastructure changes need two.'],
+  ['On-call', 'The on-call runbook covers paging, escalation to the incident lead, and the status page.'],
+  ['Refunds', 'Refunds are issued within 14 days of purchase; after that, support offers account credit.'],
+];
+
+interface Step {
+  rate: number;
+  sent: number;
+  ok: number;
+  errors: number;
+  statusErrors: number;
+  achievedRps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 180 s:\n${out}`)), 180_000);
+    let started = false;
+    const onData = (d: Buffer) => {
+      // Once started, output is drained and dropped: keeping it would make this process work too.
+      if (started) return;
+      out += d.toString();
+      const match = ready.exec(out);
+      if (match) {
+        started = true;
+        clearTimeout(timer);
+        resolve({ child, match });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d: Buffer) => {
+      if (!started) out += d.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)));
+  });
+}
+
+function runLoad(url: string, rate: number, duration: number, privateKeyPem: string): Promise<Step> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack/load-generator.ts', url, String(rate), String(duration), GUILD], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', BENCH_PRIVATE_KEY: privateKeyPem },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Step) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+async function sinkStats(port: number): Promise<{ edits: number; answers: number; errors: number; other: number; lastErrors: string[] }> {
+  return (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as never;
+}
+
+async function main(): Promise<void> {
+  const keys = generateDevKeyPair();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-bench-ack-'));
+  const children: ChildProcess[] = [];
+  try {
+    // A claimed workspace for the bench server with a few saved notes, indexed by brain start's worker.
+    const config = loadConfig({ BRAIN_DATA_DIR: dataDir }, { cwd: root });
+    const db = await openDatabase(config.database, { command: 'bench:ack' });
+    await migrate(db);
+    const [ws] = await withService(db, (tx) =>
+      tx.query<{ id: string }>("insert into workspaces (slug, guild_id, claim_email, claimed_at) values ('bench', $1, 'bench@example.com', now()) returning id", [GUILD]),
+    );
+    for (const [title, text] of NOTES) await saveSource(db, { workspaceId: ws?.id as string, input: { kind: 'text', title, text: `# ${title}\n\n${text}` }, savedBy: 'bench' });
+    await db.close();
+
+    const sink = await start(process.execPath, ['--import', 'tsx', 'bench/ack/discord-sink.ts'], {}, /"port":(\d+)/);
+    const sinkPort = Number(sink.match[1]);
+    const bare = await start(process.execPath, ['--import', 'tsx', 'bench/ack/bare-server.ts', keys.publicKeyHex], {}, /"port":(\d+)/);
+    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
+    const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
+      BRAIN_DATA_DIR: dataDir,
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_APPLICATION_ID: BENCH_APPLICATION_ID,
+      DISCORD_API_BASE: `http://127.0.0.1:${sinkPort}/api`,
+      BRAIN_PLAYGROUND: 'off',
+      LOG_LEVEL: 'warn',
+    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/);
+    children.push(sink.child, bare.child, app.child);
+    const targets = { bare: `http://127.0.0.1:${bare.match[1]}/interactions`, app: `http://127.0.0.1:${app.match[1]}/interactions` };
+
+    // Warm up both (JIT, connection pools, the workspace cache), then let indexing settle.
+    for (const url of Object.values(targets)) await runLoad(url, 50, 3, keys.privateKeyPem);
+    await new Promise((r) => setTimeout(r, 5_000));
+
+    const results: { rate: number; bare: Step; app: Step; ratioP99: number; followUpsDrainedMs: number }[] = [];
+    let expected = (await sinkStats(sinkPort)).edits;
+    for (const rate of rates) {
+      const bareStep = await runLoad(targets.bare, rate, seconds, keys.privateKeyPem);
+      const appStep = await runLoad(targets.app, rate, seconds, keys.privateKeyPem);
+      // Every acknowledged /ask ends in an edit: wait for them before the next step starts.
+      expected += appStep.ok;
+      const drainStart = Date.now();
+      while ((await sinkStats(sinkPort)).edits < expected && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 250));
+      results.push({ rate, bare: bareStep, app: appStep, ratioP99: Math.round((appStep.p99 / bareStep.p99) * 100) / 100, followUpsDrainedMs: Date.now() - drainStart });
+      process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms\n`);
+    }
+    const followUps = await sinkStats(sinkPort);
+
+    const report = {
+      benchmark: 'ack',
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+      method: {
+        load: 'open loop, fixed rate, keep-alive, latency from each request’s due time to the end of its response; own child process',
+        interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
+        app: 'brain start (embedded PGlite, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process',
+        reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
+        secondsPerStep: seconds,
+      },
+      followUps,
+      results,
+    };
+    const file = path.join(root, 'bench/results', `ack-${report.measuredAt.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+    console.log('\nTime to the deferred acknowledgement (ms), same load generator, same rate:\n');
+    console.log('| rate (req/s) | bare p50 | bare p99 | app p50 | app p99 | app p99 ÷ bare p99 | app errors |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of results) {
+      console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} |`);
+    }
+    console.log(`\nFollow-up edits received: ${followUps.edits} (answers ${followUps.answers}, error notices ${followUps.errors}, other ${followUps.other}).`);
+    if (followUps.lastErrors.length > 0) console.log(`Error notices, e.g.: ${followUps.lastErrors.join(' | ')}`);
+    console.log(`Load average during the run: ${report.machine.loadAverage.join(', ')} on ${report.machine.cpus} cores.`);
+    console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,43 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
+import { stringOption } from '../interactions/options.ts';
+import type { SlashCommand } from '../interactions/types.ts';
+import { renderAnswer } from '../render/answer-message.ts';
+import { notice } from '../render/notice.ts';
+
+/** Discord allows 6,000; the answerer refuses more than 2,000 (@brain/answer MAX_QUESTION_CHARS). */
+const MAX_QUESTION = 2000;
+
+export const askCommand: SlashCommand = {
+  kind: 'slash',
+  entitlement: 'ask',
+  definition: new SlashCommandBuilder()
+    .setName('ask')
+    .setDescription("Ask a question; the answer comes only from this server's saved sources, with citations")
+    .addStringOption((o) => o.setName('question').setDescription('What do you want to know?').setRequired(true).setMaxLength(MAX_QUESTION))
+    .setContexts(InteractionContextType.Guild)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+    .toJSON(),
+
+  acknowledge(interaction) {
+    if (!stringOption(interaction, 'question')) {
+      return { kind: 'reply', ephemeral: true, message: notice('Ask a question with a few words in it, e.g. `/ask question: How do we deploy?`') };
+    }
+    return { kind: 'defer', ephemeral: false };
+  },
+
+  async run(ctx) {
+    const question = stringOption(ctx.interaction, 'question') ?? '';
+    const result = await ctx.deps.ask({
+      workspaceId: ctx.workspaceId,
+      question,
+      surface: ctx.origin,
+      askedBy: ctx.user.id,
+      interactionId: ctx.interaction.id,
+      signal: ctx.signal,
+    });
+    const [first, ...rest] = renderAnswer(question, result);
+    if (first) await ctx.responder.edit(first);
+    for (const more of rest) await ctx.responder.followUp(more);
+  },
+};

@@ -1,0 +1,34 @@
+import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { citedSourcesButton } from '../components/cited-sources.ts';
+import { feedbackButton } from '../components/feedback.ts';
+import { restoreSourceButton } from '../components/restore-source.ts';
+import { sourcesPageButton } from '../components/sources-page.ts';
+import type { ButtonHandler, MessageCommand, SlashCommand } from '../interactions/types.ts';
+import { askCommand } from './ask.ts';
+import { forgetCommand } from './forget.ts';
+import { saveMessageCommand } from './save-message.ts';
+import { saveCommand } from './save.ts';
+import { sourcesCommand } from './sources.ts';
+
+/** Every slash command, by name. Static imports: a missing command fails the typecheck. */
+export const slashCommands: Record<string, SlashCommand> = {
+  save: saveCommand,
+  ask: askCommand,
+  sources: sourcesCommand,
+  forget: forgetCommand,
+};
+
+/** Message context-menu commands, by their display name. */
+export const messageCommands: Record<string, MessageCommand> = {
+  [saveMessageCommand.definition.name]: saveMessageCommand,
+};
+
+/** Button handlers, by the prefix of their custom_id. */
+export const buttonHandlers: Record<string, ButtonHandler> = Object.fromEntries(
+  [feedbackButton, citedSourcesButton, sourcesPageButton, restoreSourceButton].map((h) => [h.prefix, h]),
+);
+
+/** What `brain register-commands` uploads (a bulk overwrite: the set on Discord becomes exactly this). */
+export function commandDefinitions(): RESTPostAPIApplicationCommandsJSONBody[] {
+  return [...Object.values(slashCommands).map((c) => c.definition), ...Object.values(messageCommands).map((c) => c.definition)];
+}

@@ -1,0 +1,37 @@
+export { createSignatureVerifier, ed25519PublicKey, SIGNATURE_MAX_AGE_SECONDS, type SignatureCheck, type SignatureVerifier } from './verify/verify-signature.ts';
+export { generateDevKeyPair, devKeyPairFromPem, type DevKeyPair } from './verify/dev-key-pair.ts';
+
+export { parseInteraction } from './interactions/parse-interaction.ts';
+export { createInteractionHandler, type InteractionHandler, type InteractionHandlerOptions } from './interactions/handle-interaction.ts';
+export { InFlightWork, type WorkSignals } from './interactions/in-flight.ts';
+export { RecentIds } from './interactions/recent-ids.ts';
+export { isServerAdmin, ADMIN_PERMISSIONS } from './interactions/permissions.ts';
+export type {
+  Ack,
+  AnswerCitation,
+  AskFunction,
+  AskOutcome,
+  AttachmentDownloader,
+  CommandDeps,
+  EntitlementCheck,
+  InteractionOrigin,
+  WorkspaceLinks,
+} from './interactions/types.ts';
+
+export { commandDefinitions, slashCommands, messageCommands, buttonHandlers } from './commands/index.ts';
+export { SAVE_MESSAGE_COMMAND, jumpUrl } from './commands/save-message.ts';
+
+export { createDiscordApi, DEFAULT_DISCORD_API_BASE, type DiscordApi, type DiscordApiOptions } from './rest/discord-api.ts';
+export { InteractionResponder, EDIT_WINDOW_MS, TOKEN_LIFETIME_MS, type Delivery } from './rest/responder.ts';
+export { NO_MENTIONS, type OutgoingMessage } from './rest/outgoing-message.ts';
+
+export { renderAnswer, packEmbeds } from './render/answer-message.ts';
+export { DISCORD_LIMITS, embedCharacters, limitViolations } from './render/limits.ts';
+export { splitOnParagraphs } from './render/split-paragraphs.ts';
+
+export { createGuildWorkspaceResolver, type WorkspaceResolution, type WorkspaceResolver } from './workspace/resolve-workspace.ts';
+export { ArtifactWatcher } from './save/artifact-watcher.ts';
+export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
+export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
+export * from './playground/index.ts';
+export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';

@@ -1,0 +1,117 @@
+import type {
+  APIApplicationCommandOptionChoice,
+  APIApplicationCommandAutocompleteInteraction,
+  APIChatInputApplicationCommandInteraction,
+  APIMessageApplicationCommandInteraction,
+  APIMessageComponentButtonInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  RESTPostAPIContextMenuApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
+import type { Database } from '@brain/db';
+import type { Logger } from '@brain/observability';
+import type { InteractionResponder } from '../rest/responder.ts';
+import type { OutgoingMessage } from '../rest/outgoing-message.ts';
+import type { ArtifactWatcher } from '../save/artifact-watcher.ts';
+import type { WorkSignals } from './in-flight.ts';
+
+/** Where an interaction came from: Discord itself, or the local playground (signed with the dev key). */
+export type InteractionOrigin = 'discord' | 'playground';
+
+/** One cited source of an answer, as @brain/answer returns it. */
+export interface AnswerCitation {
+  n: number;
+  artifactId: string;
+  chunkId: string;
+  title: string | null;
+  url: string | null;
+  heading: string | null;
+  similarity: number | null;
+}
+
+/** What `ask` from @brain/answer returns (the fields this surface renders). */
+export interface AskOutcome {
+  answer: string;
+  grounded: boolean;
+  citations: AnswerCitation[];
+  queryId: string;
+  trimmed: boolean;
+  answerer: 'llm' | 'extractive' | 'none';
+  model: string | null;
+}
+
+export type AskFunction = (input: {
+  workspaceId: string;
+  question: string;
+  surface: 'discord' | 'playground';
+  askedBy: string;
+  interactionId: string;
+  signal: AbortSignal;
+}) => Promise<AskOutcome>;
+
+/** Billing's gate on /save and /ask: allowed, or a message for the user (with the checkout link). */
+export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string }>;
+
+/** Downloads a `/save file:` attachment from Discord's CDN (through the SSRF-safe fetcher). */
+export type AttachmentDownloader = (url: string, options: { maxBytes: number; signal: AbortSignal }) => Promise<{ bytes: Buffer; contentType: string | undefined }>;
+
+/** Links the bot hands out when a server is not ready for it. */
+export interface WorkspaceLinks {
+  install(guildId: string): string;
+  claim(guildId: string): string;
+}
+
+export interface CommandDeps {
+  db: Database;
+  logger: Logger;
+  ask: AskFunction;
+  checkEntitlement: EntitlementCheck;
+  downloadAttachment: AttachmentDownloader;
+  /** Refuses a URL the fetcher would refuse, before anything is saved (@brain/fetch checkFetchable). */
+  checkUrl?: ((url: string) => Promise<void>) | undefined;
+  watcher: ArtifactWatcher;
+}
+
+/** How an interaction is acknowledged inside Discord's 3 seconds, decided without any I/O. */
+export type Ack =
+  | { kind: 'defer'; ephemeral: boolean }
+  /** Components only: no loading state; the work then edits the message the button is on. */
+  | { kind: 'defer-update' }
+  | { kind: 'reply'; message: OutgoingMessage; ephemeral: boolean };
+
+export interface RunContext<I> {
+  interaction: I;
+  workspaceId: string;
+  origin: InteractionOrigin;
+  user: { id: string; name: string };
+  responder: InteractionResponder;
+  deps: CommandDeps;
+  /** Aborts when the token window closes or the drain grace period ends. */
+  signal: AbortSignal;
+  signals: WorkSignals;
+  log: Logger;
+}
+
+interface Handler<I> {
+  /** Admin-only: also enforced here, whatever the server's command permission overrides say. */
+  adminOnly?: boolean;
+  /** The billing gate this runs behind. */
+  entitlement?: 'save' | 'ask';
+  acknowledge(interaction: I): Ack;
+  run?(ctx: RunContext<I>): Promise<void>;
+}
+
+export interface SlashCommand extends Handler<APIChatInputApplicationCommandInteraction> {
+  kind: 'slash';
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  autocomplete?(ctx: { interaction: APIApplicationCommandAutocompleteInteraction; workspaceId: string; deps: CommandDeps }): Promise<APIApplicationCommandOptionChoice[]>;
+}
+
+export interface MessageCommand extends Handler<APIMessageApplicationCommandInteraction> {
+  kind: 'message';
+  definition: RESTPostAPIContextMenuApplicationCommandsJSONBody;
+}
+
+/** Buttons, routed by the prefix of their custom_id (`prefix:rest`). */
+export interface ButtonHandler extends Handler<APIMessageComponentButtonInteraction> {
+  prefix: string;
+}

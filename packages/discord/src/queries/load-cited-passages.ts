@@ -1,0 +1,31 @@
+import { isUuid, withWorkspace, type Database } from '@brain/db';
+
+export interface CitedPassage {
+  n: number;
+  title: string | null;
+  url: string | null;
+  heading: string | null;
+  content: string | null;
+}
+
+/**
+ * The passages an answer cited, in citation order, from its queries row. Run as the workspace's
+ * tenant: a query id of another workspace finds nothing. Undefined when there is no such answer.
+ */
+export async function loadCitedPassages(db: Database, workspaceId: string, queryId: string): Promise<CitedPassage[] | undefined> {
+  if (!isUuid(queryId)) return undefined;
+  return withWorkspace(db, workspaceId, async (tx) => {
+    const [query] = await tx.query<{ id: string }>('select id from queries where id = $1', [queryId]);
+    if (!query) return undefined;
+    return tx.query<CitedPassage & Record<string, unknown>>(
+      `select (c.value ->> 'n')::int as n, a.title, a.url, ch.heading, ch.content
+       from queries q
+       cross join lateral jsonb_array_elements(q.cited) c
+       left join artifacts a on a.id = (c.value ->> 'artifact_id')::uuid
+       left join chunks ch on ch.id = (c.value ->> 'chunk_id')::uuid
+       where q.id = $1
+       order by (c.value ->> 'n')::int`,
+      [queryId],
+    );
+  });
+}

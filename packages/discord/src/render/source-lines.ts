@@ -1,0 +1,21 @@
+import type { SourceSummary } from '@brain/ingest';
+import { inert, oneLine, titledLink, truncate } from './text.ts';
+
+const STATUS_ICON: Record<SourceSummary['status'], string> = { queued: '🕓', indexing: '⏳', ready: '✅', failed: '❌' };
+
+/** The title a person recognises a source by. */
+export function sourceTitle(s: Pick<SourceSummary, 'title' | 'url' | 'fileName'>): string {
+  return s.title ?? s.fileName ?? s.url ?? 'Untitled source';
+}
+
+/** One line of /sources: status, linked title, passages or the failure's reason, and its id for /forget. */
+export function sourceLine(s: SourceSummary): string {
+  const status =
+    s.status === 'failed'
+      ? `failed: ${inert(truncate(oneLine(s.errorMessage ?? s.errorCode ?? 'unknown reason'), 140))}`
+      : s.status === 'ready'
+        ? `${s.passages} passage${s.passages === 1 ? '' : 's'}`
+        : s.status;
+  const forgotten = s.forgottenAt ? ' · forgotten' : '';
+  return `${STATUS_ICON[s.status]} ${titledLink(sourceTitle(s), s.url, 90)} — ${status}${forgotten} · \`${s.id.slice(0, 8)}\``;
+}

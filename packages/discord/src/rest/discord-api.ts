@@ -1,0 +1,44 @@
+import { REST } from '@discordjs/rest';
+import { Routes, type RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+
+export const DEFAULT_DISCORD_API_BASE = 'https://discord.com/api';
+
+export interface DiscordApiOptions {
+  /** Without the version: https://discord.com/api (DISCORD_API_BASE), or a fake's or the playground emulator's. */
+  apiBase?: string | undefined;
+  /** Only registering commands needs it; interaction webhooks authenticate with their token. */
+  botToken?: string | undefined;
+  /** Per request. */
+  timeoutMs?: number;
+  /** Network errors and 5xx; 429s are the responder's to retry (it knows the token window). */
+  retries?: number;
+}
+
+/** The few Discord REST calls this bot makes, through discord.js's REST client. */
+export interface DiscordApi {
+  editOriginal(applicationId: string, token: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
+  createFollowUp(applicationId: string, token: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
+  putCommands(applicationId: string, commands: RESTPostAPIApplicationCommandsJSONBody[], guildId?: string): Promise<unknown>;
+}
+
+export function createDiscordApi(options: DiscordApiOptions = {}): DiscordApi {
+  const rest = new REST({
+    api: (options.apiBase ?? DEFAULT_DISCORD_API_BASE).replace(/\/+$/, ''),
+    version: '10',
+    timeout: options.timeoutMs ?? 10_000,
+    retries: options.retries ?? 2,
+    // Every 429 comes back to us as a RateLimitError with its retry_after: the responder decides
+    // whether a retry still fits inside the interaction's 15-minute token window.
+    rejectOnRateLimit: () => true,
+  });
+  if (options.botToken) rest.setToken(options.botToken);
+  return {
+    // auth: false: webhook routes authenticate with the interaction token; the bot token stays home.
+    editOriginal: (applicationId, token, body, signal) =>
+      rest.patch(Routes.webhookMessage(applicationId, token, '@original'), { body, auth: false, ...(signal ? { signal } : {}) }),
+    createFollowUp: (applicationId, token, body, signal) =>
+      rest.post(Routes.webhook(applicationId, token), { body, auth: false, query: new URLSearchParams({ wait: 'true' }), ...(signal ? { signal } : {}) }),
+    putCommands: (applicationId, commands, guildId) =>
+      rest.put(guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId), { body: commands }),
+  };
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
+import { createLogger } from '@brain/observability';
+import { createDiscordApi, parseCommandLine, PlaygroundChannel, slashCommands, startDiscordEmulator, type DiscordEmulator } from '../src/index.ts';
+
+const commands = Object.values(slashCommands).map((c) => c.definition);
+
+describe('parseCommandLine', () => {
+  it('reads a typed line the way Discord’s picker fills options', () => {
+    expect(parseCommandLine('/ask How do we deploy?', commands)).toEqual({ name: 'ask', options: [{ name: 'question', type: 3, value: 'How do we deploy?' }] });
+    expect(parseCommandLine('/save https://example.com/a title: The A page', commands).options).toEqual([
+      { name: 'url', type: 3, value: 'https://example.com/a' },
+      { name: 'title', type: 3, value: 'The A page' },
+    ]);
+    expect(parseCommandLine('/save remember: deploys are on Fridays', commands).options).toEqual([{ name: 'text', type: 3, value: 'remember: deploys are on Fridays' }]);
+    expect(parseCommandLine('/forget source: abc restore: true', commands).options).toEqual([
+      { name: 'source', type: 3, value: 'abc' },
+      { name: 'restore', type: 5, value: true },
+    ]);
+    expect(parseCommandLine('/sources status: failed', commands).options).toEqual([{ name: 'status', type: 3, value: 'failed' }]);
+  });
+
+  it('explains what is wrong, like Discord would refuse to send it', () => {
+    expect(() => parseCommandLine('/teleport', commands)).toThrow('There is no /teleport. Try /save, /ask, /sources, /forget.');
+    expect(() => parseCommandLine('/ask', commands)).toThrow('/ask needs question: e.g. /ask question: …');
+    expect(() => parseCommandLine('/sources status: lost', commands)).toThrow('status is one of: queued, indexing, ready, failed.');
+    expect(() => parseCommandLine('hello', commands)).toThrow('Commands start with a slash');
+  });
+});
+
+describe('the playground’s Discord API emulator', () => {
+  const channel = new PlaygroundChannel();
+  let emulator: DiscordEmulator;
+  beforeAll(async () => {
+    emulator = await startDiscordEmulator(channel, createLogger({ level: 'silent' }));
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  it('turns an acknowledgement and an edit through discord.js REST into what the channel shows', async () => {
+    const events: string[] = [];
+    const unsubscribe = channel.subscribe((e) => events.push(e.message.state));
+    const token = channel.openInteraction('/ask question: q');
+    channel.acknowledge(token, { type: InteractionResponseType.DeferredChannelMessageWithSource });
+    const api = createDiscordApi({ apiBase: emulator.apiBase, retries: 0 });
+    await api.editOriginal('1', token, { content: 'done', embeds: [], components: [], flags: 0, allowed_mentions: { parse: [] } });
+    await api.createFollowUp('1', token, { content: 'secret', embeds: [], components: [], flags: MessageFlags.Ephemeral, allowed_mentions: { parse: [] } });
+    unsubscribe();
+    expect(events).toEqual(['thinking', 'done', 'done']);
+    const [original, followUp] = channel.messages.slice(-2);
+    expect(original).toMatchObject({ invocation: '/ask question: q', content: 'done', state: 'done', ephemeral: false });
+    expect(followUp).toMatchObject({ content: 'secret', ephemeral: true });
+  });
+
+  it('refuses what Discord refuses: bodies over the limits (50035) and unknown tokens (10015)', async () => {
+    const api = createDiscordApi({ apiBase: emulator.apiBase, retries: 0 });
+    const token = channel.openInteraction('/ask');
+    await expect(api.editOriginal('1', token, { content: 'x'.repeat(2001) })).rejects.toMatchObject({ code: 50035, status: 400 });
+    await expect(api.editOriginal('1', token, { embeds: Array.from({ length: 11 }, () => ({ description: 'e' })) })).rejects.toMatchObject({ code: 50035 });
+    await expect(api.editOriginal('1', 'pg.unknown-token', { content: 'hi' })).rejects.toMatchObject({ code: 10015, status: 404 });
+  });
+});
