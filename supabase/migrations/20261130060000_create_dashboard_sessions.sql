@@ -20,6 +20,8 @@ comment on table public.dashboard_sessions is 'Dashboard sessions, stored as SHA
 create index dashboard_sessions_workspace_idx on public.dashboard_sessions (workspace_id, created_at desc);
 -- Sweeping ended sessions reads this.
 create index dashboard_sessions_expires_idx on public.dashboard_sessions (expires_at);
+-- A login request names only an address: it finds the workspaces that address owns.
+create index workspaces_claim_email_idx on public.workspaces (claim_email) where claim_email is not null;
 
 alter table public.dashboard_sessions enable row level security;
 alter table public.dashboard_sessions force row level security;
