@@ -7,9 +7,19 @@ import type { LinkRedemptionInput } from './claim/verify-link.ts';
 import type { InstalledGuild } from './install/discord-oauth.ts';
 import { upsertInstalledWorkspace, type InstalledWorkspace } from './install/upsert-installed-workspace.ts';
 import { redeemLogin, type LoginResult } from './login/redeem-login.ts';
+import { requestLoginLinks } from './login/request-login-links.ts';
 import type { MagicLinkMailer } from './mail/mailer.ts';
 import { LIMITS } from './rate-limit/limits.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.ts';
+import {
+  checkDashboardSession,
+  endDashboardSession,
+  endWorkspaceSessions,
+  startDashboardSession,
+  type DashboardSession,
+  type SessionCheck,
+} from './sessions/dashboard-sessions.ts';
+import { describeLink, type LinkView } from './tokens/describe-link.ts';
 import { getWorkspaceSummary, type WorkspaceSummary } from './workspace-summary.ts';
 
 export interface AccountsOptions {
@@ -29,7 +39,15 @@ export interface Accounts {
   requestLink(request: MagicLinkRequest): Promise<void>;
   describeClaimLink(token: unknown): Promise<ClaimLinkView>;
   redeemClaim(input: LinkRedemptionInput): Promise<ClaimResult>;
+  /** The dashboard's login form: one login link per workspace the address owns; the same answer for every address. */
+  requestLoginLinks(request: { email: unknown; ip: string }): Promise<void>;
+  describeLoginLink(token: unknown): Promise<LinkView>;
   redeemLogin(input: LinkRedemptionInput): Promise<LoginResult>;
+  /** A dashboard session for an owner who just redeemed a login link; the token goes in the cookie. */
+  startSession(owner: { workspaceId: string; email: string }): Promise<{ token: string; session: DashboardSession }>;
+  checkSession(token: unknown): Promise<SessionCheck>;
+  endSession(token: unknown): Promise<boolean>;
+  endAllSessions(workspaceId: string): Promise<number>;
   /** Waits for links still being sent (shutdown, tests). */
   drain(): Promise<void>;
 }
@@ -55,7 +73,13 @@ export function createAccounts(options: AccountsOptions): Accounts {
     requestLink: (request) => requestMagicLink(ctx, request),
     describeClaimLink: (token) => describeClaimLink(ctx, token),
     redeemClaim: (input) => redeemClaim(ctx, input),
+    requestLoginLinks: (request) => requestLoginLinks(ctx, request),
+    describeLoginLink: (token) => describeLink(options.db, 'login', token),
     redeemLogin: (input) => redeemLogin(ctx, input),
+    startSession: (owner) => startDashboardSession(options.db, owner),
+    checkSession: (token) => checkDashboardSession(options.db, token),
+    endSession: (token) => endDashboardSession(options.db, token),
+    endAllSessions: (workspaceId) => endWorkspaceSessions(options.db, workspaceId),
     drain: () => background.drain(),
   };
 }

@@ -5,6 +5,26 @@ export { MAGIC_LINK_PATHS, requestMagicLink, type MagicLinkContext, type MagicLi
 export { describeClaimLink, redeemClaim, type ClaimFailure, type ClaimLinkView, type ClaimResult } from './claim/redeem-claim.ts';
 export type { LinkRedemptionInput } from './claim/verify-link.ts';
 export { redeemLogin, type LoginResult } from './login/redeem-login.ts';
+export { requestLoginLinks } from './login/request-login-links.ts';
+export {
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  checkDashboardSession,
+  endDashboardSession,
+  endWorkspaceSessions,
+  startDashboardSession,
+  type DashboardSession,
+  type SessionCheck,
+  type SessionRefusal,
+} from './sessions/dashboard-sessions.ts';
+export { describeLink, type LinkView } from './tokens/describe-link.ts';
+export { MCP_TOKEN_PREFIX, hashMcpToken, looksLikeMcpToken } from './mcp-tokens/mcp-token-format.ts';
+export { MCP_TOKEN_NAME_MAX, MCP_TOKENS_PER_WORKSPACE } from './mcp-tokens/mcp-token-errors.ts';
+export type { McpTokenSummary } from './mcp-tokens/mcp-token-summary.ts';
+export { createMcpToken } from './mcp-tokens/create-mcp-token.ts';
+export { listMcpTokens } from './mcp-tokens/list-mcp-tokens.ts';
+export { revokeMcpToken } from './mcp-tokens/revoke-mcp-token.ts';
+export { authenticateMcpToken, MCP_LAST_USED_RESOLUTION_SECONDS, type McpPrincipal } from './mcp-tokens/authenticate-mcp-token.ts';
 export {
   BOT_PERMISSIONS,
   INSTALL_SCOPES,

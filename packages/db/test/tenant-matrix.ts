@@ -87,6 +87,23 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  dashboard_sessions: {
+    grants: [],
+    insert: `insert into dashboard_sessions (token_hash, workspace_id, email, expires_at)
+             values (encode(sha256(gen_random_uuid()::text::bytea), 'hex'), $1, 'owner@example.com', now() + interval '1 day') returning token_hash as id`,
+    updatable: 'last_seen_at',
+    key: 'token_hash',
+    workspaceColumn: 'workspace_id',
+  },
+  mcp_tokens: {
+    // Column grants: no SELECT of token_hash, UPDATE of revoked_at only.
+    grants: ['select', 'insert', 'update'],
+    insert: `insert into mcp_tokens (workspace_id, name, token_hash, created_by)
+             values ($1, 'm-' || gen_random_uuid(), encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 'owner@example.com') returning id`,
+    updatable: 'revoked_at',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
   usage_counters: {
     grants: ['select'],
     insert: `insert into usage_counters (workspace_id, kind, used) values ($1, 'ask', 1) returning workspace_id::text || ':' || kind as id`,

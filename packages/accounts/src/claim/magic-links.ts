@@ -45,11 +45,22 @@ export async function requestMagicLink(ctx: MagicLinkContext, request: MagicLink
 }
 
 async function issueAndSend(ctx: MagicLinkContext, purpose: TokenPurpose, workspaceId: string, email: string): Promise<void> {
+  if (!(await allowedForAddress(ctx, email, purpose))) return;
+  await sendLinkIfDue(ctx, purpose, workspaceId, email);
+}
+
+/** The silent per-address limit: over it, nothing is sent and the page still looks the same. */
+export async function allowedForAddress(ctx: MagicLinkContext, email: string, purpose: TokenPurpose): Promise<boolean> {
   const perEmail = await ctx.limiter.hit(`link:email:${email}`, LIMITS.linkRequestsPerEmail);
-  if (!perEmail.allowed) {
-    ctx.logger.warn({ purpose, workspaceId }, 'magic link not sent: too many requests for this address');
-    return;
-  }
+  if (!perEmail.allowed) ctx.logger.warn({ purpose }, 'magic link not sent: too many requests for this address');
+  return perEmail.allowed;
+}
+
+/**
+ * Issues and sends one link when it is due: a claim link only for an unclaimed workspace, a
+ * login link only to the workspace's owner. Runs after the response (see requestMagicLink).
+ */
+export async function sendLinkIfDue(ctx: MagicLinkContext, purpose: TokenPurpose, workspaceId: string, email: string): Promise<void> {
   const issued = await withService(ctx.db, async (tx) => {
     const [workspace] = await tx.query<{ name: string; claim_email: string | null }>(
       'select name, claim_email from public.workspaces where id = $1 for update',

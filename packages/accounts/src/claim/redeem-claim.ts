@@ -1,5 +1,6 @@
 import { withService } from '@brain/db';
-import { inspectOneTimeToken, redeemOneTimeToken, type TokenInfo } from '../tokens/one-time-token.ts';
+import { describeLink, type LinkView } from '../tokens/describe-link.ts';
+import { redeemOneTimeToken } from '../tokens/one-time-token.ts';
 import { getWorkspaceSummary, type WorkspaceSummary } from '../workspace-summary.ts';
 import type { MagicLinkContext } from './magic-links.ts';
 import { verifyLinkBeforeRedeem, type LinkRedemptionInput } from './verify-link.ts';
@@ -10,17 +11,11 @@ export type ClaimResult =
   | { ok: true; workspace: WorkspaceSummary; email: string; alreadyOwner: boolean }
   | { ok: false; reason: ClaimFailure; workspace?: WorkspaceSummary | undefined };
 
-export interface ClaimLinkView {
-  token: TokenInfo;
-  workspace?: WorkspaceSummary | undefined;
-}
+export type ClaimLinkView = LinkView;
 
 /** What the confirm page's GET shows. Consumes nothing: mail scanners open links too. */
 export async function describeClaimLink(ctx: MagicLinkContext, token: unknown): Promise<ClaimLinkView> {
-  return withService(ctx.db, async (tx) => {
-    const info = await inspectOneTimeToken(tx, token, 'claim');
-    return { token: info, workspace: info.workspaceId ? await getWorkspaceSummary(tx, info.workspaceId) : undefined };
-  });
+  return describeLink(ctx.db, 'claim', token);
 }
 
 /**
