@@ -1,0 +1,37 @@
+import type { Queryable } from '@brain/db';
+
+export const LATENCY_STAGES = ['embed', 'search', 'generate', 'total'] as const;
+export type LatencyStage = (typeof LATENCY_STAGES)[number];
+
+export interface StagePercentiles {
+  stage: LatencyStage;
+  /** Questions that ran this stage (generate does not run when nothing was retrieved). */
+  samples: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+/**
+ * p50/p95/p99 of each stage's milliseconds over the window, linearly interpolated
+ * (percentile_cont, like numpy's default). A stage a question did not run is absent from its
+ * latency_ms and so from that stage's samples.
+ */
+export async function latencyPercentiles(tx: Queryable, workspaceId: string, days: number): Promise<StagePercentiles[]> {
+  const select = LATENCY_STAGES.map(
+    (stage) => `count(q.latency_ms->'${stage}')::int as ${stage}_n,
+      percentile_cont(array[0.5, 0.95, 0.99]) within group (order by (q.latency_ms->>'${stage}')::float8) as ${stage}_p`,
+  ).join(',\n');
+  const [row] = await tx.query<Record<string, number | number[] | null>>(
+    `select ${select}
+     from queries q
+     where q.workspace_id = $1 and q.created_at >= now() - make_interval(days => $2)`,
+    [workspaceId, days],
+  );
+  return LATENCY_STAGES.map((stage) => {
+    const samples = Number(row?.[`${stage}_n`] ?? 0);
+    const p = (row?.[`${stage}_p`] ?? null) as number[] | null;
+    const at = (i: number) => (samples > 0 && p ? Number(p[i]) : null);
+    return { stage, samples, p50: at(0), p95: at(1), p99: at(2) };
+  });
+}

@@ -1,0 +1,86 @@
+import type { Queryable } from '@brain/db';
+import { UNANSWERED } from '../window.ts';
+
+export interface OverviewFigures {
+  sources: { queued: number; indexing: number; ready: number; failed: number; forgotten: number };
+  /** Passages that answer now (live, embedded). */
+  passages: number;
+  questionsThisWeek: number;
+  questionsLastWeek: number;
+  /** Over the chosen window. */
+  window: {
+    days: number;
+    questions: number;
+    unanswered: number;
+    /** unanswered / questions; null with no questions. */
+    unansweredRate: number | null;
+    up: number;
+    down: number;
+    /** up / (up + down); null with no votes. */
+    upShare: number | null;
+  };
+}
+
+interface Row extends Record<string, unknown> {
+  queued: number;
+  indexing: number;
+  ready: number;
+  failed: number;
+  forgotten: number;
+  passages: number;
+  this_week: number;
+  last_week: number;
+  questions: number;
+  unanswered: number;
+  up: number;
+  down: number;
+}
+
+/**
+ * The overview's figures in one statement: sources by status (forgotten ones apart), live
+ * passages, questions this week and the week before (rolling), and over the window the
+ * unanswered count and the 👍/👎 votes. Run as the workspace's tenant.
+ */
+export async function overviewFigures(tx: Queryable, workspaceId: string, days: number): Promise<OverviewFigures> {
+  const [row] = await tx.query<Row>(
+    `with s as (
+       select count(*) filter (where forgotten_at is null and status = 'queued')::int as queued,
+              count(*) filter (where forgotten_at is null and status = 'indexing')::int as indexing,
+              count(*) filter (where forgotten_at is null and status = 'ready')::int as ready,
+              count(*) filter (where forgotten_at is null and status = 'failed')::int as failed,
+              count(*) filter (where forgotten_at is not null)::int as forgotten
+       from artifacts where workspace_id = $1
+     ), p as (
+       select count(*)::int as passages from chunks where workspace_id = $1 and is_live
+     ), w as (
+       select count(*) filter (where q.created_at >= now() - interval '7 days')::int as this_week,
+              count(*) filter (where q.created_at < now() - interval '7 days')::int as last_week
+       from queries q where q.workspace_id = $1 and q.created_at >= now() - interval '14 days'
+     ), q as (
+       select count(*)::int as questions,
+              count(*) filter (where ${UNANSWERED})::int as unanswered,
+              count(*) filter (where q.feedback = 'up')::int as up,
+              count(*) filter (where q.feedback = 'down')::int as down
+       from queries q where q.workspace_id = $1 and q.created_at >= now() - make_interval(days => $2)
+     )
+     select * from s, p, w, q`,
+    [workspaceId, days],
+  );
+  const r = row as Row;
+  const rated = r.up + r.down;
+  return {
+    sources: { queued: r.queued, indexing: r.indexing, ready: r.ready, failed: r.failed, forgotten: r.forgotten },
+    passages: r.passages,
+    questionsThisWeek: r.this_week,
+    questionsLastWeek: r.last_week,
+    window: {
+      days,
+      questions: r.questions,
+      unanswered: r.unanswered,
+      unansweredRate: r.questions > 0 ? r.unanswered / r.questions : null,
+      up: r.up,
+      down: r.down,
+      upShare: rated > 0 ? r.up / rated : null,
+    },
+  };
+}

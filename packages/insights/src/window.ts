@@ -1,0 +1,15 @@
+/** The periods the dashboard offers; anything else falls back to the default. */
+export const WINDOW_DAYS = [7, 30, 90] as const;
+export type WindowDays = (typeof WINDOW_DAYS)[number];
+export const DEFAULT_WINDOW_DAYS: WindowDays = 30;
+
+export function parseWindowDays(value: unknown): WindowDays {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return (WINDOW_DAYS as readonly unknown[]).includes(n) ? (n as WindowDays) : DEFAULT_WINDOW_DAYS;
+}
+
+/**
+ * What "unanswered" means everywhere on the dashboard: an ask that returned no grounded answer
+ * (nothing passed the similarity floor, or the answer cited nothing it was given).
+ */
+export const UNANSWERED = 'not q.grounded';
