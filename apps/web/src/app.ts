@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { coerceError } from '@brain/errors';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
+import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { interactionsRoute } from './routes/interactions.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
@@ -44,6 +45,7 @@ export async function buildApp(deps: WebDeps) {
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
     await app.register(stripeWebhookRoute, { billing: deps.onboarding.billing });
+    await app.register(dashboardRoutes, { deps: deps.onboarding, config: deps.config, db: deps.db });
   }
   return app;
 }

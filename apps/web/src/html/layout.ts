@@ -16,6 +16,7 @@ const STYLE = raw(`
   code { font-size: .9em; padding: .1em .3em; border-radius: 4px; background: var(--bg); border: 1px solid var(--line); word-break: break-all; }
   table { width: 100%; border-collapse: collapse; font-size: .9rem; } td, th { text-align: left; padding: .4rem .3rem; border-bottom: 1px solid var(--line); vertical-align: top; }
   ol { padding-left: 1.2rem; }
+  main.wide { max-width: 64rem; margin-top: 3vh; }
 `);
 
 export interface PageOptions {
@@ -24,6 +25,8 @@ export interface PageOptions {
   /** Seconds after which the browser reloads the page (waiting for a webhook), without JavaScript. */
   refreshSeconds?: number;
   wide?: boolean;
+  /** More trusted CSS for this page (the dashboard's), after the shared rules. */
+  style?: SafeHtml;
 }
 
 /** A whole page: no scripts, no external resources, readable as plain HTML. */
@@ -36,10 +39,10 @@ export function page(options: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 ${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
 <title>${options.title} · Company Brain</title>
-<style>${STYLE}</style>
+<style>${STYLE}${options.style ?? ''}</style>
 </head>
 <body>
-<main${options.wide ? raw(' style="max-width: 56rem"') : ''}>
+<main${options.wide ? raw(' class="wide"') : ''}>
 <div class="brand">Company Brain</div>
 ${options.body}
 </main>

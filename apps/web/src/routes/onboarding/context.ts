@@ -9,15 +9,7 @@ export interface OnboardingContext extends OnboardingDeps {
   session: BrowserSession;
 }
 
-export type FormBody = Record<string, string | undefined>;
-
-export function formOf(request: FastifyRequest): FormBody {
-  return (typeof request.body === 'object' && request.body !== null ? request.body : {}) as FormBody;
-}
-
-export function queryOf(request: FastifyRequest): FormBody {
-  return (request.query ?? {}) as FormBody;
-}
+export { formOf, queryOf, type FormBody } from '../form-body.ts';
 
 const GRANT_COOKIE = 'brain_install_grant';
 const GRANT_TTL_SECONDS = 3600;
