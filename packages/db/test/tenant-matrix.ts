@@ -72,6 +72,24 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  query_day_stats: {
+    // Written by the queries trigger as the writer of the row; a tenant only ever touches its own.
+    grants: ['select', 'insert', 'update'],
+    // Today's row, which the seeded queries row has already started: the insert meets it.
+    insert: `insert into query_day_stats (workspace_id, day) values ($1, (now() at time zone 'UTC')::date)
+             on conflict (workspace_id, day) do update set questions = query_day_stats.questions returning workspace_id::text || ':' || day as id`,
+    updatable: 'questions',
+    key: "(workspace_id::text || ':' || day)",
+    workspaceColumn: 'workspace_id',
+  },
+  query_source_day_stats: {
+    grants: ['select', 'insert', 'update'],
+    insert: `insert into query_source_day_stats (workspace_id, day, artifact_id) values ($1, (now() at time zone 'UTC')::date, $2)
+             on conflict (workspace_id, day, artifact_id) do update set cited_in = query_source_day_stats.cited_in returning workspace_id::text || ':' || artifact_id as id`,
+    updatable: 'cited_in',
+    key: "(workspace_id::text || ':' || artifact_id)",
+    workspaceColumn: 'workspace_id',
+  },
   interactions_seen: {
     grants: [],
     insert: `insert into interactions_seen (interaction_id) values ((floor(random() * 1e15))::bigint::text) returning interaction_id as id`,

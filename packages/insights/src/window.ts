@@ -13,3 +13,9 @@ export function parseWindowDays(value: unknown): WindowDays {
  * (nothing passed the similarity floor, or the answer cited nothing it was given).
  */
 export const UNANSWERED = 'not q.grounded';
+
+/**
+ * The first UTC day of a window of `$n` days ending today, for the daily rollups
+ * (query_day_stats, query_source_day_stats): "the last 30 days" is today and the 29 before it.
+ */
+export const firstDay = (param: string): string => `((now() at time zone 'UTC')::date - (${param}::int - 1))`;

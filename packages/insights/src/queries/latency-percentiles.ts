@@ -14,13 +14,13 @@ export interface StagePercentiles {
 
 /**
  * p50/p95/p99 of each stage's milliseconds over the window, linearly interpolated
- * (percentile_cont, like numpy's default). A stage a question did not run is absent from its
- * latency_ms and so from that stage's samples.
+ * (percentile_cont, like numpy's default), over the stored columns generated from latency_ms. A
+ * stage a question did not run is absent from its latency_ms and so from that stage's samples.
  */
 export async function latencyPercentiles(tx: Queryable, workspaceId: string, days: number): Promise<StagePercentiles[]> {
   const select = LATENCY_STAGES.map(
-    (stage) => `count(q.latency_ms->'${stage}')::int as ${stage}_n,
-      percentile_cont(array[0.5, 0.95, 0.99]) within group (order by (q.latency_ms->>'${stage}')::float8) as ${stage}_p`,
+    (stage) => `count(q.latency_${stage}_ms)::int as ${stage}_n,
+      percentile_cont(array[0.5, 0.95, 0.99]) within group (order by q.latency_${stage}_ms) as ${stage}_p`,
   ).join(',\n');
   const [row] = await tx.query<Record<string, number | number[] | null>>(
     `select ${select}

@@ -1,5 +1,5 @@
 import type { Queryable } from '@brain/db';
-import { UNANSWERED } from '../window.ts';
+import { firstDay } from '../window.ts';
 
 export interface OverviewFigures {
   sources: { queued: number; indexing: number; ready: number; failed: number; forgotten: number };
@@ -38,8 +38,9 @@ interface Row extends Record<string, unknown> {
 
 /**
  * The overview's figures in one statement: sources by status (forgotten ones apart), live
- * passages, questions this week and the week before (rolling), and over the window the
- * unanswered count and the 👍/👎 votes. Run as the workspace's tenant.
+ * passages, questions this week and the week before (rolling, from the raw rows' index), and
+ * over the window (whole UTC days, from the daily rollup) the unanswered count and the 👍/👎
+ * votes. Run as the workspace's tenant.
  */
 export async function overviewFigures(tx: Queryable, workspaceId: string, days: number): Promise<OverviewFigures> {
   const [row] = await tx.query<Row>(
@@ -57,11 +58,11 @@ export async function overviewFigures(tx: Queryable, workspaceId: string, days: 
               count(*) filter (where q.created_at < now() - interval '7 days')::int as last_week
        from queries q where q.workspace_id = $1 and q.created_at >= now() - interval '14 days'
      ), q as (
-       select count(*)::int as questions,
-              count(*) filter (where ${UNANSWERED})::int as unanswered,
-              count(*) filter (where q.feedback = 'up')::int as up,
-              count(*) filter (where q.feedback = 'down')::int as down
-       from queries q where q.workspace_id = $1 and q.created_at >= now() - make_interval(days => $2)
+       select coalesce(sum(d.questions), 0)::int as questions,
+              coalesce(sum(d.unanswered), 0)::int as unanswered,
+              coalesce(sum(d.up), 0)::int as up,
+              coalesce(sum(d.down), 0)::int as down
+       from query_day_stats d where d.workspace_id = $1 and d.day >= ${firstDay('$2')}
      )
      select * from s, p, w, q`,
     [workspaceId, days],

@@ -37,6 +37,9 @@ const WHERE: Record<QuestionFilter, string> = {
   down: "q.feedback = 'down'",
 };
 
+// The daily rollup's column that counts each filter's questions.
+const TOTAL: Record<QuestionFilter, string> = { all: 'questions', unanswered: 'unanswered', down: 'down' };
+
 export const QUESTION_COLUMNS = `q.id::text, q.question, left(q.answer, 300) as answer_preview, q.grounded, q.answerer, q.model,
   q.retrieved, q.cited, q.latency_ms, q.trimmed, q.surface, q.feedback, q.created_at`;
 
@@ -99,7 +102,7 @@ export async function listQuestions(
      limit $3`,
     [workspaceId, after, limit + 1],
   );
-  const [count] = await tx.query<{ n: number }>(`select count(*)::int as n from queries q where q.workspace_id = $1 and ${WHERE[filter]}`, [workspaceId]);
+  const [count] = await tx.query<{ n: number }>(`select coalesce(sum(d.${TOTAL[filter]}), 0)::int as n from query_day_stats d where d.workspace_id = $1`, [workspaceId]);
   const questions = rows.slice(0, limit).map(toQuestionRow);
   return {
     questions,

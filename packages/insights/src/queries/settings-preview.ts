@@ -59,19 +59,17 @@ export async function previewSettings(
        select q.id, q.question, q.grounded, q.retrieved, q.cited, q.created_at
        from queries q where q.workspace_id = $1
        order by q.created_at desc, q.id desc limit $4
-     ), kept as (
-       select r.id, e.v->>'chunk_id' as chunk_id
-       from recent r cross join lateral jsonb_array_elements(r.retrieved) with ordinality as e(v, ord)
-       where coalesce((e.v->>'similarity')::float8, 1) >= $3
-         and coalesce((e.v->>'rank')::int, e.ord::int) <= $2
      )
      select r.id::text, left(r.question, 200) as question, r.grounded,
-            jsonb_array_length(r.retrieved) as kept_before,
-            (select count(*) from kept k where k.id = r.id)::int as kept_after,
-            jsonb_array_length(r.cited) as cited_before,
-            (select count(*) from jsonb_array_elements(r.cited) c
-             where exists (select 1 from kept k where k.id = r.id and k.chunk_id = c->>'chunk_id'))::int as cited_after
-     from recent r
+            jsonb_array_length(r.retrieved) as kept_before, k.kept_after,
+            jsonb_array_length(r.cited) as cited_before, k.cited_after
+     from recent r cross join lateral (
+       select count(*)::int as kept_after,
+              count(*) filter (where r.cited @> jsonb_build_array(jsonb_build_object('chunk_id', e.v->'chunk_id')))::int as cited_after
+       from jsonb_array_elements(r.retrieved) with ordinality as e(v, ord)
+       where coalesce((e.v->>'similarity')::float8, 1) >= $3
+         and coalesce((e.v->>'rank')::int, e.ord::int) <= $2
+     ) k
      order by r.created_at desc, r.id desc`,
     [workspaceId, proposed.matchCount, proposed.minSimilarity, sample],
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '@brain/db';
+import { firstDay } from '../window.ts';
 
 export interface SimilarityBin {
   /** Lower edge (inclusive); the last bin also holds 1.0. */
@@ -9,6 +10,7 @@ export interface SimilarityBin {
   cited: number;
 }
 
+/** As in query_day_stats (20 bins of 0.05). */
 export const SIMILARITY_BINS = 20;
 
 /**
@@ -17,15 +19,13 @@ export const SIMILARITY_BINS = 20;
  * similarity floor can go. Passages without a similarity (keyword-only) are left out.
  */
 export async function similarityHistogram(tx: Queryable, workspaceId: string, days: number): Promise<SimilarityBin[]> {
+  // The rollup keeps 20 bins per day (index 1 = [0, 0.05)); summed here over the window's days.
   const rows = await tx.query<{ bin: number; retrieved: number; cited: number }>(
-    `select least(greatest(floor((e->>'similarity')::float8 * $3)::int, 0), $3 - 1) as bin,
-            count(*)::int as retrieved,
-            count(*) filter (where q.cited @> jsonb_build_array(jsonb_build_object('chunk_id', e->'chunk_id')))::int as cited
-     from queries q cross join lateral jsonb_array_elements(q.retrieved) e
-     where q.workspace_id = $1 and q.created_at >= now() - make_interval(days => $2)
-       and jsonb_typeof(e->'similarity') = 'number'
+    `select u.i::int - 1 as bin, sum(u.retrieved)::int as retrieved, sum(u.cited)::int as cited
+     from query_day_stats d cross join lateral unnest(d.retrieved_bins, d.cited_bins) with ordinality as u(retrieved, cited, i)
+     where d.workspace_id = $1 and d.day >= ${firstDay('$2')}
      group by 1`,
-    [workspaceId, days, SIMILARITY_BINS],
+    [workspaceId, days],
   );
   const byBin = new Map(rows.map((r) => [r.bin, r]));
   return Array.from({ length: SIMILARITY_BINS }, (_, i) => ({

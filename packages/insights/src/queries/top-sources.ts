@@ -1,4 +1,5 @@
 import type { Queryable } from '@brain/db';
+import { firstDay } from '../window.ts';
 
 export interface TopSource {
   artifactId: string;
@@ -8,23 +9,15 @@ export interface TopSource {
   retrievedIn: number;
 }
 
-/** The sources answers lean on most over the window, by how many answers cited them. */
+/** The sources answers lean on most over the window, by how many answers cited them (from the daily rollup). */
 export async function topSources(tx: Queryable, workspaceId: string, days: number, limit = 8): Promise<TopSource[]> {
   const rows = await tx.query<{ artifact_id: string; cited_in: number; retrieved_in: number }>(
-    `with recent as (
-       select q.id, q.retrieved, q.cited from queries q
-       where q.workspace_id = $1 and q.created_at >= now() - make_interval(days => $2)
-     ), cited as (
-       select c->>'artifact_id' as artifact_id, count(distinct r.id)::int as n
-       from recent r cross join lateral jsonb_array_elements(r.cited) c group by 1
-     ), retrieved as (
-       select e->>'artifact_id' as artifact_id, count(distinct r.id)::int as n
-       from recent r cross join lateral jsonb_array_elements(r.retrieved) e group by 1
-     )
-     select c.artifact_id, c.n as cited_in, coalesce(t.n, c.n) as retrieved_in
-     from cited c left join retrieved t using (artifact_id)
-     where c.artifact_id is not null
-     order by c.n desc, coalesce(t.n, c.n) desc, c.artifact_id
+    `select s.artifact_id::text, sum(s.cited_in)::int as cited_in, sum(s.retrieved_in)::int as retrieved_in
+     from query_source_day_stats s
+     where s.workspace_id = $1 and s.day >= ${firstDay('$2')}
+     group by s.artifact_id
+     having sum(s.cited_in) > 0
+     order by 2 desc, 3 desc, 1
      limit $3`,
     [workspaceId, days, limit],
   );
