@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const signer = new Signer('b'.repeat(40));
     const accounts = createAccounts({ db: bench.db, mailer: new DevOutboxMailer({ print: () => {} }), logger, publicUrl: config.publicUrl });
     const links = createBillingLinks(config.publicUrl, signer);
-    const billing = createBillingService({ db: bench.db, logger, gateway: undefined, priceId: undefined, links, policy: { billingEnabled: false, ...config.entitlements, checkoutUrl: links.checkout } });
+    const billing = createBillingService({ db: bench.db, logger, gateway: undefined, priceId: undefined, links, policy: { billingEnabled: false, ...config.entitlements, checkoutUrl: (w) => links.checkout(w) } });
     const app: WebApp = await buildApp({ config, db: bench.db, logger, onboarding: { accounts, billing, signer } });
     const { token } = await accounts.startSession({ workspaceId: ws.id, email: 'owner@example.com' });
     const cookie = `brain_dashboard=${token}`;
