@@ -7,7 +7,7 @@ export { passagesById, type PassageInfo } from './queries/passages.ts';
 export { sourceLabels, type SourceLabel } from './queries/source-labels.ts';
 export { SIMILARITY_BINS, similarityHistogram, type SimilarityBin } from './queries/similarity-histogram.ts';
 export { unansweredByDay, type DayCount } from './queries/unanswered-by-day.ts';
-export { LATENCY_STAGES, latencyPercentiles, type LatencyStage, type StagePercentiles } from './queries/latency-percentiles.ts';
+export { LATENCY_SAMPLE, LATENCY_STAGES, latencyPercentiles, type LatencyStage, type StagePercentiles } from './queries/latency-percentiles.ts';
 export { topSources, type TopSource } from './queries/top-sources.ts';
 export {
   MATCH_COUNT_RANGE,

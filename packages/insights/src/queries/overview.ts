@@ -38,9 +38,9 @@ interface Row extends Record<string, unknown> {
 
 /**
  * The overview's figures in one statement: sources by status (forgotten ones apart), live
- * passages, questions this week and the week before (rolling, from the raw rows' index), and
- * over the window (whole UTC days, from the daily rollup) the unanswered count and the 👍/👎
- * votes. Run as the workspace's tenant.
+ * passages, questions in the last 7 UTC days and the 7 before, and over the window (whole UTC
+ * days) the unanswered count and the 👍/👎 votes, all from the daily rollup. Run as the
+ * workspace's tenant.
  */
 export async function overviewFigures(tx: Queryable, workspaceId: string, days: number): Promise<OverviewFigures> {
   const [row] = await tx.query<Row>(
@@ -54,9 +54,9 @@ export async function overviewFigures(tx: Queryable, workspaceId: string, days: 
      ), p as (
        select count(*)::int as passages from chunks where workspace_id = $1 and is_live
      ), w as (
-       select count(*) filter (where q.created_at >= now() - interval '7 days')::int as this_week,
-              count(*) filter (where q.created_at < now() - interval '7 days')::int as last_week
-       from queries q where q.workspace_id = $1 and q.created_at >= now() - interval '14 days'
+       select coalesce(sum(d.questions) filter (where d.day >= ${firstDay('7')}), 0)::int as this_week,
+              coalesce(sum(d.questions) filter (where d.day < ${firstDay('7')}), 0)::int as last_week
+       from query_day_stats d where d.workspace_id = $1 and d.day >= ${firstDay('14')}
      ), q as (
        select coalesce(sum(d.questions), 0)::int as questions,
               coalesce(sum(d.unanswered), 0)::int as unanswered,

@@ -1,4 +1,4 @@
-import type { StagePercentiles } from '@brain/insights';
+import { LATENCY_SAMPLE, type StagePercentiles } from '@brain/insights';
 import { html, type SafeHtml } from '../../../html/html.ts';
 import { ms } from '../layout.ts';
 import { chartFigure, empty, n, niceMax } from './svg.ts';
@@ -35,6 +35,6 @@ export function latencyChart(stages: readonly StagePercentiles[]): SafeHtml {
     width: W,
     height: H,
     body: samples === 0 ? empty(W, H, 'No questions in this period yet.') : html`${ticks}${rows}`,
-    caption: 'Solid: median (p50); lighter: p95; palest: p99. Generate runs only when passages were found.',
+    caption: `Solid: median (p50); lighter: p95; palest: p99; over the period's latest ${samples} questions (at most ${LATENCY_SAMPLE.toLocaleString('en')}). Generate runs only when passages were found.`,
   });
 }
