@@ -1,6 +1,6 @@
 import type { SimilarityBin } from '@brain/insights';
 import { html, type SafeHtml } from '../../../html/html.ts';
-import { chartFigure, empty, n, niceMax, yAxis } from './svg.ts';
+import { chartFigure, countTicks, empty, n, niceMax, yAxis } from './svg.ts';
 
 const W = 640;
 const H = 220;
@@ -30,7 +30,7 @@ export function similarityChart(bins: readonly SimilarityBin[], floor: number): 
   const body =
     total === 0
       ? empty(W, H, 'No passages retrieved in this period yet.')
-      : html`${yAxis({ left: PAD.left, right: W - PAD.right, top: PAD.top, bottom: H - PAD.bottom, max, ticks: 4, label: (v) => String(Math.round(v)) })}
+      : html`${yAxis({ left: PAD.left, right: W - PAD.right, top: PAD.top, bottom: H - PAD.bottom, max, ticks: countTicks(max), label: (v) => String(v) })}
 ${bars}
 <line class="floor" x1="${n(x(floor))}" x2="${n(x(floor))}" y1="${PAD.top}" y2="${n(H - PAD.bottom)}"><title>Similarity floor ${floor}</title></line>
 ${xTicks}<text x="${n(PAD.left + plotW / 2)}" y="${H - 4}" text-anchor="middle">similarity to the question</text>`;

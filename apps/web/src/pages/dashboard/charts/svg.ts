@@ -25,6 +25,11 @@ ${options.body}
 </figure>`;
 }
 
+/** How many steps to divide a count axis into, so every tick is a whole number (1 → 1 step, 10 → 5, 20 → 4). */
+export function countTicks(max: number): number {
+  return [4, 5, 2, 1].find((t) => Number.isInteger(max / t)) ?? 1;
+}
+
 /** Horizontal grid lines with labels on the left, from 0 to max in `ticks` steps. */
 export function yAxis(o: { left: number; right: number; top: number; bottom: number; max: number; ticks: number; label: (v: number) => string }): SafeHtml {
   const lines = Array.from({ length: o.ticks + 1 }, (_, i) => {
