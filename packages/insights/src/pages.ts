@@ -14,6 +14,8 @@ import { unansweredByDay, type DayCount } from './queries/unanswered-by-day.ts';
 /*
  * What each dashboard page reads, in one transaction as the session's workspace: one snapshot
  * per page, Row Level Security on every statement, and every query's own workspace predicate.
+ * Independent statements are issued together: on PostgreSQL they are pipelined on the
+ * transaction's connection (one round trip instead of six); PGlite runs them in turn.
  */
 
 export interface OverviewData {
@@ -27,12 +29,14 @@ export interface OverviewData {
 
 export async function loadOverview(db: Database, workspaceId: string, days: number): Promise<OverviewData> {
   return withWorkspace(db, workspaceId, async (tx) => {
-    const figures = await overviewFigures(tx, workspaceId, days);
-    const settings = await readRetrievalSettings(tx, workspaceId);
-    const similarity = await similarityHistogram(tx, workspaceId, days);
-    const byDay = await unansweredByDay(tx, workspaceId, days);
-    const latency = await latencyPercentiles(tx, workspaceId, days);
-    const top = await topSources(tx, workspaceId, days);
+    const [figures, settings, similarity, byDay, latency, top] = await Promise.all([
+      overviewFigures(tx, workspaceId, days),
+      readRetrievalSettings(tx, workspaceId),
+      similarityHistogram(tx, workspaceId, days),
+      unansweredByDay(tx, workspaceId, days),
+      latencyPercentiles(tx, workspaceId, days),
+      topSources(tx, workspaceId, days),
+    ]);
     const labels = await sourceLabels(tx, workspaceId, top.map((t) => t.artifactId));
     return { figures, settings, similarity, byDay, latency, topSources: top.map((t) => ({ ...t, source: labels.get(t.artifactId) })) };
   });
@@ -50,9 +54,9 @@ export async function loadQuestions(
   options: { filter: QuestionFilter; cursor?: string | undefined; limit?: number },
 ): Promise<QuestionsData> {
   return withWorkspace(db, workspaceId, async (tx) => {
-    const page = await listQuestions(tx, workspaceId, options);
+    const [page, settings] = await Promise.all([listQuestions(tx, workspaceId, options), readRetrievalSettings(tx, workspaceId)]);
     const sources = await sourceLabels(tx, workspaceId, page.questions.flatMap((q) => q.retrieved.map((r) => r.artifactId)));
-    return { page, sources, settings: await readRetrievalSettings(tx, workspaceId) };
+    return { page, sources, settings };
   });
 }
 
@@ -67,8 +71,10 @@ export async function loadQuestion(db: Database, workspaceId: string, questionId
   return withWorkspace(db, workspaceId, async (tx) => {
     const question = await getQuestion(tx, workspaceId, questionId);
     if (!question) return undefined;
-    const sources = await sourceLabels(tx, workspaceId, question.retrieved.map((r) => r.artifactId));
-    const passages = await passagesById(tx, workspaceId, question.retrieved.map((r) => r.chunkId));
+    const [sources, passages] = await Promise.all([
+      sourceLabels(tx, workspaceId, question.retrieved.map((r) => r.artifactId)),
+      passagesById(tx, workspaceId, question.retrieved.map((r) => r.chunkId)),
+    ]);
     return { question, sources, passages };
   });
 }
@@ -89,8 +95,7 @@ export async function loadSettings(
   proposed?: { matchCount: unknown; minSimilarity: unknown },
 ): Promise<SettingsData> {
   return withWorkspace(db, workspaceId, async (tx) => {
-    const settings = await readRetrievalSettings(tx, workspaceId);
-    const similarity = await similarityHistogram(tx, workspaceId, SETTINGS_HISTOGRAM_DAYS);
+    const [settings, similarity] = await Promise.all([readRetrievalSettings(tx, workspaceId), similarityHistogram(tx, workspaceId, SETTINGS_HISTOGRAM_DAYS)]);
     if (!proposed) return { settings, similarity };
     const proposal = parseRetrievalSettings(proposed);
     const preview = proposal.ok ? await previewSettings(tx, workspaceId, settings, proposal.settings) : undefined;

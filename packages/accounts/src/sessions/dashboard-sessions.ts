@@ -10,6 +10,8 @@ const TOUCH_EVERY_SECONDS = 60;
 
 export interface DashboardSession {
   workspaceId: string;
+  /** The server's name, for the page header (read with the session: no second round trip). */
+  workspaceName: string;
   email: string;
   /** The SHA-256 of the cookie: a stable name for this session (CSRF tokens are bound to it). */
   key: string;
@@ -23,6 +25,7 @@ export type SessionCheck = { ok: true; session: DashboardSession } | { ok: false
 
 interface SessionRow extends Record<string, unknown> {
   workspace_id: string;
+  workspace_name: string;
   email: string;
   created_at: Date | string;
   expires_at: Date | string;
@@ -46,10 +49,10 @@ export async function startDashboardSession(db: Database, owner: { workspaceId: 
        where expires_at <= now() or last_seen_at <= now() - make_interval(secs => $1)`,
       [SESSION_IDLE_SECONDS],
     );
-    return tx.query<{ created_at: Date | string; expires_at: Date | string }>(
+    return tx.query<{ created_at: Date | string; expires_at: Date | string; workspace_name: string | null }>(
       `insert into public.dashboard_sessions (token_hash, workspace_id, email, expires_at)
        values ($1, $2, $3, now() + make_interval(secs => $4))
-       returning created_at, expires_at`,
+       returning created_at, expires_at, (select w.name from public.workspaces w where w.id = $2) as workspace_name`,
       [key, owner.workspaceId, owner.email, SESSION_ABSOLUTE_SECONDS],
     );
   });
@@ -57,6 +60,7 @@ export async function startDashboardSession(db: Database, owner: { workspaceId: 
     token,
     session: {
       workspaceId: owner.workspaceId,
+      workspaceName: row?.workspace_name ?? '',
       email: owner.email,
       key,
       createdAt: new Date(row?.created_at ?? Date.now()),
@@ -76,7 +80,7 @@ export async function checkDashboardSession(db: Database, token: unknown): Promi
   const key = hashToken(token);
   return withService(db, async (tx): Promise<SessionCheck> => {
     const [row] = await tx.query<SessionRow>(
-      `select s.workspace_id::text, s.email, s.created_at, s.expires_at,
+      `select s.workspace_id::text, w.name as workspace_name, s.email, s.created_at, s.expires_at,
               s.expires_at <= now() as expired,
               s.last_seen_at <= now() - make_interval(secs => $2) as idle,
               w.claim_email is not distinct from s.email as owner,
@@ -94,7 +98,7 @@ export async function checkDashboardSession(db: Database, token: unknown): Promi
     if (row.stale) await tx.query('update public.dashboard_sessions set last_seen_at = now() where token_hash = $1', [key]);
     return {
       ok: true,
-      session: { workspaceId: row.workspace_id, email: row.email, key, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) },
+      session: { workspaceId: row.workspace_id, workspaceName: row.workspace_name, email: row.email, key, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) },
     };
   });
 }

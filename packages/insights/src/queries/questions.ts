@@ -94,15 +94,17 @@ export async function listQuestions(
   if (after !== null && !isUuid(after)) {
     throw new AppError({ code: 'CURSOR_INVALID', message: 'That page cursor is not valid.', nextStep: 'Start again from the first page.', httpStatus: 400 });
   }
-  const rows = await tx.query<QuestionDbRow>(
-    `select ${QUESTION_COLUMNS} from queries q
-     where q.workspace_id = $1 and ${WHERE[filter]}
-       and ($2::uuid is null or (q.created_at, q.id) < (select c.created_at, c.id from queries c where c.id = $2::uuid and c.workspace_id = $1))
-     order by q.created_at desc, q.id desc
-     limit $3`,
-    [workspaceId, after, limit + 1],
-  );
-  const [count] = await tx.query<{ n: number }>(`select coalesce(sum(d.${TOTAL[filter]}), 0)::int as n from query_day_stats d where d.workspace_id = $1`, [workspaceId]);
+  const [rows, [count]] = await Promise.all([
+    tx.query<QuestionDbRow>(
+      `select ${QUESTION_COLUMNS} from queries q
+       where q.workspace_id = $1 and ${WHERE[filter]}
+         and ($2::uuid is null or (q.created_at, q.id) < (select c.created_at, c.id from queries c where c.id = $2::uuid and c.workspace_id = $1))
+       order by q.created_at desc, q.id desc
+       limit $3`,
+      [workspaceId, after, limit + 1],
+    ),
+    tx.query<{ n: number }>(`select coalesce(sum(d.${TOTAL[filter]}), 0)::int as n from query_day_stats d where d.workspace_id = $1`, [workspaceId]),
+  ]);
   const questions = rows.slice(0, limit).map(toQuestionRow);
   return {
     questions,

@@ -42,10 +42,9 @@ export function signedIn(ctx: DashboardContext, handler: AuthedHandler) {
       return reply.header('cache-control', 'no-store').redirect(`/login${check.reason === 'none' ? '' : '?ended=1'}`, 303);
     }
     const { session } = check;
-    const workspace = await ctx.accounts.workspace(session.workspaceId);
     return handler(request, reply, {
       session,
-      workspaceName: workspace?.name || 'Your server',
+      workspaceName: session.workspaceName || 'Your server',
       csrf: (form) => ctx.auth.csrf(session, form),
     });
   };
