@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
+import { registerAsk } from './commands/ask.ts';
+import { registerEval } from './commands/eval.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerReembed } from './commands/reembed.ts';
 import { registerRegisterCommands } from './commands/register-commands.ts';
@@ -20,6 +22,8 @@ registerStart(program);
 registerMigrate(program);
 registerSave(program);
 registerSources(program);
+registerAsk(program);
+registerEval(program);
 registerReembed(program);
 registerWorker(program);
 registerSweep(program);
