@@ -28,7 +28,15 @@ export function registerStart(program: Command): void {
         const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
-        discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: buildAnswering(config, db, logger, buildEmbedder(config, logger)), checkEntitlement });
+        discord = await wireDiscord({
+          config,
+          db,
+          logger,
+          localWorkspaceId: local.id,
+          ask: buildAnswering(config, db, logger, buildEmbedder(config, logger)),
+          checkEntitlement,
+          openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
+        });
         const web = await startWebServer(
           { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
