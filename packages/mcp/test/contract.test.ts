@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Database } from '@brain/db';
 import { DESCRIPTION_PARTS, SERVER_INSTRUCTIONS } from '../src/index.ts';
-import { connect, mcpDeps } from './helpers.ts';
+import { connect, mcpDeps } from '../src/testing/index.ts';
 
 const TOOLS = ['search_brain', 'list_sources', 'get_source', 'save_source', 'forget_source', 'restore_source'];
 

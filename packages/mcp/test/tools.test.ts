@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
-import { call, connect, createWorkspace, mcpDeps, saveAndIndex, textOf } from './helpers.ts';
+import { call, connect, createWorkspace, mcpDeps, saveAndIndex, textOf } from '../src/testing/index.ts';
 
 interface Passage {
   source_id: string;

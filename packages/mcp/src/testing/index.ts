@@ -1,3 +1,4 @@
+/** Test helpers for MCP suites (this package's and apps/web's): indexing text through the real worker, in-process clients. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -7,7 +8,7 @@ import { createLocalEmbedder } from '@brain/embeddings';
 import { saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
 import { startWorker } from '@brain/worker';
-import { createBrainMcpServer, type McpCaller, type McpDeps } from '../src/index.ts';
+import { createBrainMcpServer, type McpCaller, type McpDeps } from '../index.ts';
 
 export const logger = createLogger({ level: 'silent' });
 export const embedder = createLocalEmbedder();
