@@ -75,7 +75,7 @@ describe('brain mcp over stdio, embedded', () => {
     expect(revoked.stdout).toContain('Revoked token "Claude Desktop (test)"');
     const refused = await runCli(['mcp'], { ...env, BRAIN_MCP_TOKEN: token });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^error: The MCP token was revoked at .*\n  next: Ask the workspace owner for a new token/);
+    expect(refused.stderr).toMatch(/^error: The MCP token was revoked at .*\n {2}next: Ask the workspace owner for a new token/);
     expect(refused.stdout).toBe('');
   });
 });
