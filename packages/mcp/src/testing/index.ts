@@ -52,12 +52,19 @@ export async function connect(deps: McpDeps, caller: McpCaller): Promise<Client>
   const server = createBrainMcpServer(deps, async () => caller);
   const client = new Client({ name: 'contract-test', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  // Listing the tools makes the client validate every structuredContent against its tool's outputSchema.
+  await client.listTools();
   return client;
 }
 
-/** Calls a tool; the SDK client has already checked structuredContent against the tool's outputSchema. */
+/**
+ * Calls a tool. A success has been validated against the tool's outputSchema twice, by the
+ * server (else it would be an isError result) and by the client (else callTool throws).
+ */
 export async function call<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent: T }> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: T };
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError && result.structuredContent === undefined) throw new Error(`${name} succeeded without structuredContent`);
+  return result as CallToolResult & { structuredContent: T };
 }
 
 export function textOf(result: CallToolResult): string {
