@@ -30,7 +30,7 @@ describe('brain mcp over stdio, embedded', () => {
   const env = { BRAIN_DATA_DIR: dataDir };
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('lists the tools and finds a passage saved with `brain save`', { timeout: 240_000 }, async () => {
+  it('lists the tools, finds a passage saved with `brain save`, and indexes what save_source saves', { timeout: 240_000 }, async () => {
     const file = path.join(dataDir, 'release.md');
     fs.writeFileSync(file, '# Release process\n\nTo roll back a release, redeploy the previous tag with the deploy button; never revert on main.\n');
     const saved = await runCli(['save', file, '--wait', '--json'], env, 120_000);
@@ -44,6 +44,19 @@ describe('brain mcp over stdio, embedded', () => {
       const result = (await client.callTool({ name: 'search_brain', arguments: { query: 'how do we roll back a release?' } })) as CallToolResult;
       expect(result.isError, JSON.stringify(result.content)).toBeUndefined();
       expect(result.structuredContent).toMatchObject({ matched: true, passages: [{ source_title: 'Release process', content: expect.stringContaining('redeploy the previous tag') }] });
+
+      // Embedded, `brain mcp` holds the database, so it indexes what save_source queues itself.
+      const saved = (await client.callTool({ name: 'save_source', arguments: { text: 'The staging soak lasts forty-eight hours before every release.', title: 'Staging soak' } })) as CallToolResult;
+      const id = (saved.structuredContent as { source: { id: string } }).source.id;
+      let status = '';
+      for (let i = 0; i < 120 && status !== 'ready'; i++) {
+        const got = (await client.callTool({ name: 'get_source', arguments: { id } })) as CallToolResult;
+        status = (got.structuredContent as { source: { status: string } }).source.status;
+        if (status !== 'ready') await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(status).toBe('ready');
+      const soak = (await client.callTool({ name: 'search_brain', arguments: { query: 'how long is the staging soak?' } })) as CallToolResult;
+      expect(soak.structuredContent).toMatchObject({ passages: [{ source_id: id }] });
     } finally {
       await client.close();
     }
