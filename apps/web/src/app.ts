@@ -42,7 +42,7 @@ export async function buildApp(deps: WebDeps) {
   await app.register(healthzRoute, { deps });
   await app.register(interactionsRoute, { surface: deps.discord });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
-  if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp });
+  if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
     await app.register(stripeWebhookRoute, { billing: deps.onboarding.billing });

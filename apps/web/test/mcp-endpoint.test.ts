@@ -108,6 +108,13 @@ describeDb('POST /mcp (Streamable HTTP, stateless, bearer tokens)', (suite) => {
     expect(await lastUsed()).toBeInstanceOf(Date);
   });
 
+  it('refuses a browser page of another origin (DNS rebinding), before looking at the token', async () => {
+    const foreign = await post({ authorization: `Bearer ${tokenA}`, origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: 'MCP_ORIGIN_REFUSED' });
+    expect((await post({ authorization: `Bearer ${tokenA}`, origin: new URL(config.publicUrl).origin })).status).toBe(200);
+  });
+
   it('GET and DELETE are 405; a body over the limit is 413', async () => {
     const get = await fetch(url, { headers: { authorization: `Bearer ${tokenA}`, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);

@@ -13,8 +13,14 @@ export const MCP_BODY_LIMIT = 1024 * 1024;
  * (401 with WWW-Authenticate otherwise) and gets its own server for that token's workspace.
  * No sessions and no server-initiated stream, so GET and DELETE are 405.
  */
-export const mcpRoute: FastifyPluginAsync<{ mcp: McpDeps }> = async (app, { mcp }) => {
+export const mcpRoute: FastifyPluginAsync<{ mcp: McpDeps; publicUrl: string }> = async (app, { mcp, publicUrl }) => {
+  const ownOrigin = new URL(publicUrl).origin;
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
+    // The MCP spec's DNS-rebinding rule: agents send no Origin; a browser page of another site does.
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      return reply.status(403).send({ error: 'MCP_ORIGIN_REFUSED', message: `Requests from ${origin.slice(0, 200)} are not accepted. Call /mcp from an MCP client, not a web page.` });
+    }
     let caller;
     try {
       caller = await authenticateBearer(mcp.db, request.headers.authorization);
