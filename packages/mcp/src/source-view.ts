@@ -28,11 +28,16 @@ export type SourceView = z.infer<typeof sourceSchema>;
 const TITLE_MAX = 300;
 const ERROR_MAX = 500;
 
+/** Titles come from the pages themselves: bounded, so one cannot eat a result's budget. */
+export function clipTitle(title: string | null): string | null {
+  return title === null ? null : clip(title, TITLE_MAX);
+}
+
 export function toSourceView(s: SourceSummary): SourceView {
   return {
     id: s.id,
     kind: s.kind,
-    title: s.title === null ? null : clip(s.title, TITLE_MAX),
+    title: clipTitle(s.title),
     url: s.url,
     file_name: s.fileName,
     status: s.status,

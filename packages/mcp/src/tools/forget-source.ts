@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { FORGET_RETENTION_DAYS, forgetSource } from '@brain/ingest';
-import { clip } from '../budget.ts';
+import { clipTitle } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { SOURCE_ID_NEXT_ACTIONS, toolError, toolSuccess } from '../tool-result.ts';
 import { sourceIdSchema } from './get-source.ts';
@@ -38,8 +38,8 @@ export function registerForgetSource(server: McpServer, ctx: ToolContext): void 
         const { workspaceId } = await ctx.caller();
         const receipt = await forgetSource(ctx.deps.db, workspaceId, id);
         const until = receipt.restorableUntil.toISOString();
-        const note = `Forgot "${clip(receipt.title ?? id, 300)}": ${receipt.passages} passage(s) no longer answer. Undo with restore_source (id ${id}) until ${until}.`;
-        const structured = { id, title: receipt.title === null ? null : clip(receipt.title, 300), passages_hidden: receipt.passages, forgotten_at: receipt.forgottenAt.toISOString(), restorable_until: until, note };
+        const note = `Forgot "${clipTitle(receipt.title) ?? id}": ${receipt.passages} passage(s) no longer answer. Undo with restore_source (id ${id}) until ${until}.`;
+        const structured = { id, title: clipTitle(receipt.title), passages_hidden: receipt.passages, forgotten_at: receipt.forgottenAt.toISOString(), restorable_until: until, note };
         return toolSuccess(structured, note);
       } catch (error) {
         return toolError(error, ctx.deps.logger, SOURCE_ID_NEXT_ACTIONS);

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { isAppError } from '@brain/errors';
 import { FORGET_RETENTION_DAYS, getSource, restoreSource } from '@brain/ingest';
-import { clip } from '../budget.ts';
+import { clipTitle } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { SOURCE_ID_NEXT_ACTIONS, toolError, toolSuccess } from '../tool-result.ts';
 import { sourceIdSchema } from './get-source.ts';
@@ -38,14 +38,14 @@ export function registerRestoreSource(server: McpServer, ctx: ToolContext): void
         const { workspaceId } = await ctx.caller();
         try {
           const restored = await restoreSource(ctx.deps.db, workspaceId, id);
-          const note = `Restored "${clip(restored.title ?? id, 300)}": ${restored.passages} passage(s) answer again.`;
-          return toolSuccess({ id, title: restored.title === null ? null : clip(restored.title, 300), restored: true, passages_live: restored.passages, note }, note);
+          const note = `Restored "${clipTitle(restored.title) ?? id}": ${restored.passages} passage(s) answer again.`;
+          return toolSuccess({ id, title: clipTitle(restored.title), restored: true, passages_live: restored.passages, note }, note);
         } catch (error) {
           // Restoring twice is not a failure: the source is live, which is what was asked for.
           if (!isAppError(error, 'SOURCE_NOT_FORGOTTEN')) throw error;
           const source = await getSource(ctx.deps.db, workspaceId, id);
-          const note = `"${clip(source.title ?? id, 300)}" is not forgotten: it already answers (${source.passages} passage(s)). Nothing changed.`;
-          return toolSuccess({ id, title: source.title === null ? null : clip(source.title, 300), restored: false, passages_live: source.passages, note }, note);
+          const note = `"${clipTitle(source.title) ?? id}" is not forgotten: it already answers (${source.passages} passage(s)). Nothing changed.`;
+          return toolSuccess({ id, title: clipTitle(source.title), restored: false, passages_live: source.passages, note }, note);
         }
       } catch (error) {
         return toolError(error, ctx.deps.logger, SOURCE_ID_NEXT_ACTIONS);
