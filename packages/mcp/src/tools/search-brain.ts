@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ArtifactMatch } from '@brain/db';
 import { clip, fitToBudget } from '../budget.ts';
 import { searchPassages } from '../search/search-passages.ts';
+import { clipTitle } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
 import type { ToolContext } from './tool-context.ts';
@@ -94,7 +95,7 @@ function toPassageView(m: ArtifactMatch, i: number): PassageView {
     rank: i + 1,
     passage_id: m.chunkId,
     source_id: m.artifactId,
-    source_title: m.title,
+    source_title: clipTitle(m.title),
     source_url: m.url,
     heading: m.heading,
     content: m.content,
