@@ -7,6 +7,7 @@ import { print } from '../output.ts';
 import { buildAnswering } from '../services/answering.ts';
 import { buildEntitlementCheck } from '../services/entitlements.ts';
 import { buildEmbedder } from '../services/ingest.ts';
+import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 import { resolveWorkspace } from '../workspace.ts';
@@ -38,7 +39,7 @@ export function registerStart(program: Command): void {
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
         const web = await startWebServer(
-          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground },
+          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };
@@ -46,6 +47,7 @@ export function registerStart(program: Command): void {
         print.line(`  health:     ${web.url}/healthz`);
         if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
         if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);
+        print.line(`  MCP:        ${config.publicUrl}/mcp (bearer token from \`brain token create\`)`);
         print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
         print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
         print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);

@@ -7,6 +7,7 @@ import type { ButtonHandler, MessageCommand, SlashCommand } from '../interaction
 import { askCommand } from './ask.ts';
 import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
+import { mcpTokenCommand } from './mcp-token.ts';
 import { saveMessageCommand } from './save-message.ts';
 import { saveCommand } from './save.ts';
 import { sourcesCommand } from './sources.ts';
@@ -18,6 +19,7 @@ export const slashCommands: Record<string, SlashCommand> = {
   sources: sourcesCommand,
   forget: forgetCommand,
   billing: billingCommand,
+  'mcp-token': mcpTokenCommand,
 };
 
 /** Message context-menu commands, by their display name. */
