@@ -44,7 +44,7 @@ function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegr
   });
 
   // How --baseline fails does not depend on the database: proven once, on the embedded default.
-  it.runIf(options.checkRegression)('fails with the regression named when a figure falls below the baseline', { timeout: 300_000 }, async () => {
+  if (options.checkRegression) it('fails with the regression named when a figure falls below the baseline', { timeout: 300_000 }, async () => {
     const strict = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brain-baseline-')), 'strict.json');
     fs.writeFileSync(strict, JSON.stringify({ k: 5, tolerance: 0, modes: { hybrid: { recall: 1, mrr: 1 } } }));
     const run = await runCli(['eval', '--questions', questions, '--workspace', 'eval', '--mode', 'hybrid', '--baseline', strict], env(), 240_000);
