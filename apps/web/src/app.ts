@@ -4,6 +4,7 @@ import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { interactionsRoute } from './routes/interactions.ts';
+import { mcpRoute } from './routes/mcp.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
@@ -42,6 +43,7 @@ export async function buildApp(deps: WebDeps) {
   await app.register(healthzRoute, { deps });
   await app.register(interactionsRoute, { surface: deps.discord });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
+  if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
     await app.register(stripeWebhookRoute, { billing: deps.onboarding.billing });
