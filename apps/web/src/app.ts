@@ -3,6 +3,7 @@ import { coerceError } from '@brain/errors';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { interactionsRoute } from './routes/interactions.ts';
+import { metricsRoute } from './routes/metrics.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
@@ -39,7 +40,8 @@ export async function buildApp(deps: WebDeps) {
   });
 
   await app.register(healthzRoute, { deps });
-  await app.register(interactionsRoute, { surface: deps.discord });
+  await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions });
+  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });

@@ -118,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       enabled: e.BRAIN_PLAYGROUND ?? (database.kind === 'pglite' && !e.DISCORD_PUBLIC_KEY),
     },
     mcpToken: e.BRAIN_MCP_TOKEN,
+    metricsToken: e.BRAIN_METRICS_TOKEN,
     worker: {
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,

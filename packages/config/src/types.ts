@@ -44,6 +44,8 @@ export interface BrainConfig {
    */
   playground: { enabled: boolean };
   mcpToken: string | undefined;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open. */
+  metricsToken: string | undefined;
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;

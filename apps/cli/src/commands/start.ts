@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { recordUsage } from '@brain/billing';
 import type { AskFunction, EntitlementCheck } from '@brain/discord';
 import { AppError } from '@brain/errors';
+import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
@@ -31,10 +32,11 @@ export function registerStart(program: Command): void {
       const config = readConfig();
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
+      const metrics = createMetrics();
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
-        worker = await runWorker(config, db, logger);
+        worker = await runWorker(config, db, logger, metrics.jobs);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
         // /save and /ask in a real server go through billing: decided and counted in one statement.
         const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
@@ -44,9 +46,9 @@ export function registerStart(program: Command): void {
         };
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
-        discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: answeringUnavailable, checkEntitlement });
+        discord = await wireDiscord({ config, db, logger, metrics, localWorkspaceId: local.id, ask: answeringUnavailable, checkEntitlement });
         const web = await startWebServer(
-          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground },
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };

@@ -11,7 +11,7 @@ import {
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
-import { createLogger } from '@brain/observability';
+import { createLogger, type BrainMetrics } from '@brain/observability';
 import type { FakeDiscord } from '@brain/testkit';
 import { buildApp, type WebApp } from '../../src/index.ts';
 
@@ -55,6 +55,7 @@ export interface HarnessOptions {
   downloadAttachment?: AttachmentDownloader;
   now?: () => number;
   watchIntervalMs?: number;
+  metrics?: BrainMetrics;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -69,10 +70,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
     discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
     watchIntervalMs: options.watchIntervalMs ?? 50,
+    metrics: options.metrics?.interactions,
     ...(options.now ? { now: options.now } : {}),
   });
   if (!surface) throw new Error('no surface');
-  const app = await buildApp({ config: loadConfig({}, { cwd: process.cwd() }), db: options.db, logger, discord: surface });
+  const app = await buildApp({ config: loadConfig({}, { cwd: process.cwd() }), db: options.db, logger, discord: surface, metrics: options.metrics });
   return {
     app,
     surface,
