@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
+import { registerDoctor } from './commands/doctor.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerReembed } from './commands/reembed.ts';
 import { registerRegisterCommands } from './commands/register-commands.ts';
@@ -24,6 +25,7 @@ registerReembed(program);
 registerWorker(program);
 registerSweep(program);
 registerRegisterCommands(program);
+registerDoctor(program);
 
 try {
   await program.parseAsync(process.argv);

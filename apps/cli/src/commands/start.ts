@@ -28,7 +28,8 @@ export function registerStart(program: Command): void {
     .command('start')
     .description('run the web service and the worker in one process (the embedded default needs no configuration)')
     .option('--port <port>', 'listen on this port instead of PORT', (v) => Number.parseInt(v, 10))
-    .action(async (options: { port?: number }) => {
+    .option('--no-worker', 'serve the web only: jobs run in a separate `brain worker` (PostgreSQL mode)')
+    .action(async (options: { port?: number; worker: boolean }) => {
       const config = readConfig();
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
@@ -36,7 +37,8 @@ export function registerStart(program: Command): void {
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
-        worker = await runWorker(config, db, logger, metrics.jobs);
+        // The embedded database is this process's alone: nothing else could run its jobs.
+        if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
         // /save and /ask in a real server go through billing: decided and counted in one statement.
         const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
@@ -62,7 +64,7 @@ export function registerStart(program: Command): void {
         if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
           // Stop taking requests and jobs first, then let both drain (answers in flight still get their edit).
-          await Promise.all([web.close(), running.worker.stop()]);
+          await Promise.all([web.close(), running.worker?.stop()]);
           await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });
