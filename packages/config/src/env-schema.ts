@@ -75,6 +75,10 @@ export const envSchema = z.object({
     (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
     'must be a whole number of seconds, at least 1',
   ),
+  BRAIN_SHUTDOWN_GRACE_SECONDS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1),
+    'must be a whole number of seconds, at least 1 (keep it below the platform\'s shutdown delay)',
+  ),
   BRAIN_REFRESH_AFTER_HOURS: optionalString.refine(
     (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0),
     'must be a positive number of hours, e.g. 24',

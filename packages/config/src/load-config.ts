@@ -122,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     worker: {
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
+      shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : 20) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
     },
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -51,6 +51,8 @@ export interface BrainConfig {
     concurrency: number;
     /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
     leaseMs: number;
+    /** On SIGTERM, running jobs get this long to finish before they are released to the queue. */
+    shutdownGraceMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
   };

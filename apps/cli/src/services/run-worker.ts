@@ -29,7 +29,7 @@ export async function runWorker(config: BrainConfig, db: Database, logger: Logge
   return {
     async stop(graceMs) {
       sweeper.stop();
-      await worker.stop(graceMs);
+      await worker.stop(graceMs ?? config.worker.shutdownGraceMs);
       await runtime.close();
     },
   };
