@@ -11,7 +11,7 @@ import {
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
-import { createLogger, type BrainMetrics } from '@brain/observability';
+import { createLogger, type BrainMetrics, type Logger } from '@brain/observability';
 import type { FakeDiscord } from '@brain/testkit';
 import { buildApp, type WebApp } from '../../src/index.ts';
 
@@ -56,11 +56,12 @@ export interface HarnessOptions {
   now?: () => number;
   watchIntervalMs?: number;
   metrics?: BrainMetrics;
+  logger?: Logger;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const keys = generateDevKeyPair();
-  const logger = createLogger({ level: 'silent' });
+  const logger = options.logger ?? createLogger({ level: 'silent' });
   const surface = createDiscordSurface({
     db: options.db,
     logger,
