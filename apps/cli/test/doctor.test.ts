@@ -94,7 +94,7 @@ describe('brain doctor on the embedded database', () => {
 
 describePostgres('brain doctor on PostgreSQL', (suite) => {
   it('passes the database, pgvector and migration checks on a migrated database', async () => {
-    const report = await runDoctor({ env: { DATABASE_URL: suite.url as string }, cwd: process.cwd(), logger });
+    const report = await runDoctor({ env: { DATABASE_URL: suite.url }, cwd: process.cwd(), logger });
     for (const id of ['configuration', 'database', 'pgvector', 'migrations', 'embedding-dimension', 'embedding-model']) {
       expect(check(report, id).status, `${id}: ${check(report, id).detail}`).toBe('pass');
     }
