@@ -11,6 +11,7 @@ import {
   slashCommands,
   startDiscordEmulator,
   type AskFunction,
+  type BillingPortal,
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
@@ -35,6 +36,8 @@ export interface DiscordWiringInput {
   ask: AskFunction;
   /** Billing's gate for real servers; the local workspace is always allowed. */
   checkEntitlement?: EntitlementCheck;
+  /** /billing's Customer Portal; absent when Stripe is not configured. */
+  openBillingPortal?: BillingPortal | undefined;
 }
 
 const allowed: EntitlementCheck = async () => ({ allowed: true });
@@ -57,6 +60,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     dedupe: db.kind === 'pglite' ? 'process' : 'database',
     metrics: input.metrics?.interactions,
     ask: input.ask,
+    openBillingPortal: input.openBillingPortal,
     checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
     downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
       const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });

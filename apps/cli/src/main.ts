@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
 import { registerDoctor } from './commands/doctor.ts';
+import { registerAsk } from './commands/ask.ts';
+import { registerEval } from './commands/eval.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerReembed } from './commands/reembed.ts';
 import { registerRegisterCommands } from './commands/register-commands.ts';
@@ -8,6 +11,7 @@ import { registerSave } from './commands/save.ts';
 import { registerSources } from './commands/sources.ts';
 import { registerStart } from './commands/start.ts';
 import { registerSweep } from './commands/sweep.ts';
+import { registerToken } from './commands/token.ts';
 import { registerWorker } from './commands/worker.ts';
 import { isDebug } from './context.ts';
 
@@ -21,11 +25,15 @@ registerStart(program);
 registerMigrate(program);
 registerSave(program);
 registerSources(program);
+registerAsk(program);
+registerEval(program);
 registerReembed(program);
 registerWorker(program);
 registerSweep(program);
 registerRegisterCommands(program);
 registerDoctor(program);
+registerMcp(program);
+registerToken(program);
 
 try {
   await program.parseAsync(process.argv);

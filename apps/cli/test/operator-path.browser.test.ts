@@ -7,18 +7,26 @@ import { checkEntitlement, recordUsage, type EntitlementPolicy } from '@brain/bi
 import { loadConfig, type BrainConfig } from '@brain/config';
 import { migrate, openDatabase, withService, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
+import { generateDevKeyPair } from '@brain/discord';
 import {
   closedLoopbackUrl,
+  startFakeDiscord,
   startFakeDiscordOAuth,
   startFakeStripe,
   startFakeSupabaseAuth,
+  type FakeDiscord,
   type FakeDiscordOAuth,
   type FakeStripe,
   type FakeSupabaseAuth,
 } from '@brain/testkit';
 import { startWebServer, type OnboardingDeps, type WebServer } from '@brain/web';
 import { resolveCookieSecret } from '../src/context.ts';
+import { wireDiscord } from '../src/discord-wiring.ts';
 import { buildOnboarding } from '../src/onboarding.ts';
+import { buildAnswering } from '../src/services/answering.ts';
+import { buildEntitlementCheck } from '../src/services/entitlements.ts';
+import { buildEmbedder } from '../src/services/ingest.ts';
+import { resolveWorkspace } from '../src/workspace.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts');
@@ -26,6 +34,8 @@ const CLIENT_ID = '223456789012345678';
 const CLIENT_SECRET = 'e2e-discord-secret';
 const WEBHOOK_SECRET = 'whsec_e2e';
 const SUPABASE_KEY = 'e2e-service-role-key';
+/** Signs interactions as Discord would; its public key is the app's DISCORD_PUBLIC_KEY. */
+const DISCORD_KEYS = generateDevKeyPair();
 
 /** One `brain start` composition in embedded mode (PGlite in a fresh BRAIN_DATA_DIR), pointed at the fakes. */
 interface Running {
@@ -46,6 +56,8 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DISCORD_APPLICATION_ID: CLIENT_ID,
+      DISCORD_PUBLIC_KEY: DISCORD_KEYS.publicKeyHex,
+      BRAIN_PLAYGROUND: 'off',
       DISCORD_CLIENT_SECRET: CLIENT_SECRET,
       DISCORD_OAUTH_BASE: fakes.discord.url,
       DISCORD_API_BASE: fakes.discord.apiBase,
@@ -63,7 +75,11 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
   const db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
   const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: () => {} });
-  const web = await startWebServer({ config, db, logger, onboarding }, { host: '127.0.0.1', port });
+  // Wired as `brain start` wires it: the real ask, billing's entitlement check, Discord's REST at the fake.
+  const local = await resolveWorkspace(db, undefined);
+  const ask = buildAnswering(config, db, logger, buildEmbedder(config, logger));
+  const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask, checkEntitlement: buildEntitlementCheck(config, db, onboarding) });
+  const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface }, { host: '127.0.0.1', port });
   fakes.stripe.webhookUrl = `${config.publicUrl}/stripe/webhook`;
   return {
     config,
@@ -73,6 +89,7 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
     dataDir,
     async close() {
       await web.close();
+      await discord.close();
       await onboarding.accounts.drain();
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -88,6 +105,46 @@ const policyOf = (config: BrainConfig, onboarding: OnboardingDeps): EntitlementP
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A signed `/ask` from a member of the guild, POSTed to /interactions as Discord would. */
+async function askInDiscord(baseUrl: string, guildId: string, question: string): Promise<{ status: number; token: string; body: unknown }> {
+  const token = `tok_${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  const user = { id: '300000000000000001', username: 'reader', discriminator: '0', avatar: null };
+  const raw = JSON.stringify({
+    id: String(BigInt(Date.now() - 1_420_070_400_000) << 22n),
+    application_id: CLIENT_ID,
+    type: 2,
+    token,
+    version: 1,
+    guild_id: guildId,
+    channel_id: '200000000000000001',
+    member: { user, permissions: '2048', roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 },
+    data: { id: '1', name: 'ask', type: 1, options: [{ name: 'question', type: 3, value: question }] },
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${baseUrl}/interactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature-ed25519': DISCORD_KEYS.sign(timestamp, raw), 'x-signature-timestamp': timestamp },
+    body: raw,
+  });
+  return { status: response.status, token, body: await response.json() };
+}
+
+/** What the user sees: an immediate reply (type 4), or the edit that follows a deferred one (type 5). */
+async function replyText(api: FakeDiscord, asked: { status: number; token: string; body: unknown }): Promise<string> {
+  expect(asked.status).toBe(200);
+  const body = asked.body as { type: number; data?: Record<string, unknown> };
+  if (body.type === 4) return shown(body.data ?? {});
+  expect(body.type).toBe(5);
+  const [edit] = await api.waitForCalls(asked.token, 1, 30_000);
+  return shown(edit?.body ?? {});
+}
+
+/** Everything a reply edit shows a user: content and embed texts. */
+function shown(body: Record<string, unknown>): string {
+  const embeds = (body.embeds ?? []) as { title?: string; description?: string }[];
+  return [typeof body.content === 'string' ? body.content : '', ...embeds.flatMap((e) => [e.title ?? '', e.description ?? ''])].join('\n');
 }
 
 async function workspaceOfGuild(db: Database, guildId: string): Promise<{ id: string; plan_status: string; claim_email: string | null }> {
@@ -111,10 +168,12 @@ if (!fs.existsSync(CHROMIUM)) {
     let discord: FakeDiscordOAuth;
     let stripe: FakeStripe;
     let supabase: FakeSupabaseAuth;
+    let discordApi: FakeDiscord;
 
     beforeAll(async () => {
       fs.mkdirSync(ARTIFACTS, { recursive: true });
       discord = await startFakeDiscordOAuth({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+      discordApi = await startFakeDiscord({ server: discord.server });
       stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
       supabase = await startFakeSupabaseAuth({ apiKey: SUPABASE_KEY });
       browser = await chromium.launch({
@@ -143,14 +202,12 @@ if (!fs.existsSync(CHROMIUM)) {
         await expect(page.locator('h1').textContent()).resolves.toContain('Book Club');
         await shot(page, '02-claim-form');
 
-        // Before paying: the free allowance (2 asks here), then a clear refusal with the checkout link.
+        // Installed but not claimed: /ask asks for an admin to claim it (through /install, which only an admin can complete).
         const ws = await workspaceOfGuild(app.db, discord.guild.id);
         const policy = policyOf(app.config, app.onboarding);
-        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
-        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
-        const refused = await checkEntitlement(app.db, ws.id, 'ask', policy);
-        expect(refused).toMatchObject({ allowed: false, code: 'FREE_ALLOWANCE_USED' });
-        expect(refused.allowed ? '' : refused.message).toContain(`${app.config.publicUrl}/billing/checkout?workspace=${ws.id}&sig=`);
+        const unclaimed = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+        expect(unclaimed).toContain('claim this workspace');
+        expect(unclaimed).toContain(`${app.config.publicUrl}/install`);
 
         await page.fill('#email', 'owner@bookclub.example');
         await page.click('button[type=submit]');
@@ -170,6 +227,17 @@ if (!fs.existsSync(CHROMIUM)) {
         expect(supabase.server.requests.filter((r) => r.path === '/auth/v1/verify')).toHaveLength(1);
         await shot(page, '05-claimed');
 
+        // Claimed, not paid: the free allowance (2 asks here), then a refusal with the checkout link.
+        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
+        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
+        // Discord commands see a claim within the resolver's 5 s "not ready" cache.
+        let refusal = '';
+        for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
+          refusal = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+          if (!refusal.includes('claim this workspace')) break;
+        }
+        expect(refusal).toContain(`${app.config.publicUrl}/billing/checkout?workspace=${ws.id}&sig=`);
+
         await page.click('button[type=submit]');
         await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
         await shot(page, '06-stripe-checkout');
@@ -182,9 +250,13 @@ if (!fs.existsSync(CHROMIUM)) {
         expect(after).toMatchObject({ plan_status: 'active', claim_email: 'owner@bookclub.example' });
         const seen = await withService(app.db, (tx) => tx.query<{ type: string }>('select type from stripe_events_seen order by type'));
         expect(seen.map((r) => r.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
-        // /ask itself is not built yet: its entitlement is what it will call.
+        // Paid: /ask in the server is allowed and answered (honestly: nothing was saved yet).
         expect(await checkEntitlement(app.db, ws.id, 'ask', policy)).toMatchObject({ allowed: true, basis: 'plan' });
-        expect(await recordUsage(app.db, ws.id, 'ask', policy)).toMatchObject({ allowed: true, basis: 'plan' });
+        const answer = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+        expect(answer).toContain('No grounded sources found');
+        expect(answer).not.toContain('/billing/checkout');
+        const asked = await withService(app.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from queries where workspace_id = $1', [ws.id]));
+        expect(asked[0]?.n).toBe(1);
         const seconds = (Date.now() - started) / 1000;
         console.log(`[browser test] install → claim → checkout → active in ${seconds.toFixed(1)} s (embedded mode, local fakes)`);
         expect(seconds).toBeLessThan(60);

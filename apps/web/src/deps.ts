@@ -3,6 +3,7 @@ import type { BillingService } from '@brain/billing';
 import type { BrainConfig } from '@brain/config';
 import type { DiscordSurface } from '@brain/discord';
 import type { Database } from '@brain/db';
+import type { McpDeps } from '@brain/mcp';
 import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from './routes/playground/playground-route.ts';
 
@@ -29,6 +30,8 @@ export interface WebDeps {
   discord?: DiscordSurface | undefined;
   /** The local playground (/playground); undefined when it is off. */
   playground?: PlaygroundDeps | undefined;
+  /** POST /mcp for agents (bearer tokens); the route is absent without it. */
+  mcp?: McpDeps | undefined;
   /** Absent in tests that only need /healthz; the composition root always provides it. */
   onboarding?: OnboardingDeps;
 }

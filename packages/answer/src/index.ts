@@ -11,3 +11,4 @@ export { EXTRACTIVE_LABEL, MODEL_DECLINE, NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MES
 export { MAX_QUESTION_CHARS } from './errors.ts';
 export { recordFeedback, type Feedback } from './queries/record-feedback.ts';
 export type { Answerer, AnswererKind, AnswerOutput, AnswerRequest, AskResult, Citation, Passage, QuerySurface } from './types.ts';
+export { loadRetrievalSettings, type RetrievalSettings } from './queries/load-retrieval-settings.ts';

@@ -12,6 +12,7 @@ export type {
   AskFunction,
   AskOutcome,
   AttachmentDownloader,
+  BillingPortal,
   CommandDeps,
   EntitlementCheck,
   InteractionOrigin,

@@ -13,7 +13,7 @@ export { releaseJob } from './queue/release-job.ts';
 export { requeueExpiredJobs, type RequeueResult } from './queue/requeue-expired.ts';
 export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
 export { enqueueReembed } from './queue/enqueue-reembed.ts';
-export { requeueSource, type RequeueResult } from './queue/requeue-source.ts';
+export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.ts';
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';
 export { failedJobsByCode } from './queue/failed-by-code.ts';
 

@@ -1,4 +1,4 @@
-import { startFakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
+import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 
 /** One edit or follow-up the fake received, decoded. */
 export interface DiscordWebhookCall {
@@ -34,8 +34,9 @@ export interface FakeDiscord {
  * command registration. It answers like Discord: a message object back, `mentions: []` because
  * allowed_mentions decides who is pinged, and 404 Unknown Webhook for a route it does not know.
  */
-export async function startFakeDiscord(): Promise<FakeDiscord> {
-  const server = await startFakeHttpServer('Discord');
+export async function startFakeDiscord(options: { server?: FakeHttpServer } = {}): Promise<FakeDiscord> {
+  // One API base serves OAuth and webhooks on discord.com: a test can mount both on one fake.
+  const server = options.server ?? (await startFakeHttpServer('Discord'));
   const calls: DiscordWebhookCall[] = [];
   const commandPuts: FakeDiscord['commandPuts'] = [];
   const queued: FakeResponse[] = [];
@@ -92,6 +93,6 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     },
     failNext: (...responses) => void queued.push(...responses),
     setDelay: (ms) => void (delayMs = ms),
-    close: () => server.close(),
+    close: () => (options.server ? Promise.resolve() : server.close()),
   };
 }

@@ -1,23 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { withWorkspace } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
-import { mimeTypeForFileName, saveSource, type SourceInput } from '@brain/ingest';
-import { startWorker } from '@brain/worker';
+import { saveSource } from '@brain/ingest';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { progressBar } from '../progress.ts';
+import { indexNow } from '../services/index-now.ts';
 import { buildIngestRuntime } from '../services/ingest.ts';
+import { expandTarget } from '../services/save-targets.ts';
 import { checkEmbeddingModelAtStartup } from '../services/startup-checks.ts';
 import { resolveWorkspace } from '../workspace.ts';
-
-const SAVEABLE_EXTENSIONS = new Set(['.html', '.htm', '.pdf', '.md', '.markdown', '.txt']);
-
-interface Target {
-  label: string;
-  input: SourceInput;
-}
 
 interface Outcome {
   target: string;
@@ -81,61 +73,6 @@ export function registerSave(program: Command): void {
         await db.close();
       }
     });
-}
-
-/** A URL stays a URL; a folder becomes every document below it, named by its path inside the folder. */
-function expandTarget(raw: string, title: string | undefined): Target[] {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(raw) && !fs.existsSync(raw)) return [{ label: raw, input: { kind: 'url', url: raw, title } }];
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(raw);
-  } catch {
-    throw new AppError({ code: 'SAVE_NOT_FOUND', message: `${raw} is neither a URL nor an existing file or folder.`, nextStep: 'Check the path, or give a full URL starting with https://.' });
-  }
-  if (stat.isFile()) return [fileTarget(raw, path.basename(raw), title)];
-  const files: Target[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && SAVEABLE_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        files.push(fileTarget(full, path.relative(raw, full).split(path.sep).join('/'), undefined));
-      }
-    }
-  };
-  walk(raw);
-  return files;
-}
-
-function fileTarget(file: string, name: string, title: string | undefined): Target {
-  return {
-    label: file,
-    input: {
-      kind: 'file',
-      bytes: fs.readFileSync(file),
-      fileName: name,
-      mimeType: mimeTypeForFileName(name) ?? 'application/octet-stream',
-      title,
-      // The same path saved again is the same source, refreshed, even after the file was edited.
-      identity: path.resolve(file),
-    },
-  };
-}
-
-/** An in-process worker that takes only these artifacts' jobs, until none is left. */
-async function indexNow(runtime: ReturnType<typeof buildIngestRuntime>, artifactIds: string[], showProgress: boolean, logger: ReturnType<typeof cliLogger>): Promise<void> {
-  const bar = progressBar(showProgress, 'indexing', artifactIds.length);
-  const worker = await startWorker(runtime.services, {
-    logger,
-    artifactIds,
-    onJobDone: (_job, outcome) => {
-      if (outcome.ok || outcome.final) bar.tick();
-    },
-  });
-  await worker.idle();
-  await worker.stop();
-  bar.done();
 }
 
 async function refreshOutcomes(db: Parameters<typeof withWorkspace>[0], workspaceId: string, outcomes: Outcome[]): Promise<void> {

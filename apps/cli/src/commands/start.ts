@@ -1,27 +1,17 @@
 import type { Command } from 'commander';
-import { recordUsage } from '@brain/billing';
-import type { AskFunction, EntitlementCheck } from '@brain/discord';
-import { AppError } from '@brain/errors';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
 import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
+import { buildAnswering } from '../services/answering.ts';
+import { buildEntitlementCheck } from '../services/entitlements.ts';
+import { buildEmbedder } from '../services/ingest.ts';
+import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 import { resolveWorkspace } from '../workspace.ts';
-
-// Replaced by @brain/answer's ask once it is on main; until then /ask says so instead of hanging.
-const answeringUnavailable: AskFunction = async () => {
-  throw new AppError({
-    code: 'ANSWERING_UNAVAILABLE',
-    message: 'No answerer is wired into this build.',
-    userMessage: 'Answering is not available in this build yet.',
-    nextStep: 'Update Company Brain and restart it.',
-    httpStatus: 503,
-  });
-};
 
 export function registerStart(program: Command): void {
   program
@@ -40,17 +30,21 @@ export function registerStart(program: Command): void {
         // The embedded database is this process's alone: nothing else could run its jobs.
         if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
-        // /save and /ask in a real server go through billing: decided and counted in one statement.
-        const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
-        const checkEntitlement: EntitlementCheck = async (workspaceId, action) => {
-          const entitlement = await recordUsage(db, workspaceId, action, policy);
-          return entitlement.allowed ? { allowed: true } : { allowed: false, message: entitlement.message };
-        };
+        const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
-        discord = await wireDiscord({ config, db, logger, metrics, localWorkspaceId: local.id, ask: answeringUnavailable, checkEntitlement });
+        discord = await wireDiscord({
+          config,
+          db,
+          logger,
+          metrics,
+          localWorkspaceId: local.id,
+          ask: buildAnswering(config, db, logger, buildEmbedder(config, logger)),
+          checkEntitlement,
+          openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
+        });
         const web = await startWebServer(
-          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground },
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };
@@ -58,6 +52,7 @@ export function registerStart(program: Command): void {
         print.line(`  health:     ${web.url}/healthz`);
         if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
         if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);
+        print.line(`  MCP:        ${config.publicUrl}/mcp (bearer token from \`brain token create\`)`);
         print.line(`  install:    ${config.publicUrl}/install${config.discord.installConfigured ? '' : ' (explains what to configure first)'}`);
         print.line(`  magic links: ${onboarding.devOutbox ? `dev outbox (this console and ${web.url}/dev/outbox)` : 'Supabase Auth'}`);
         print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);

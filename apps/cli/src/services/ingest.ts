@@ -22,6 +22,15 @@ export function buildEmbedder(config: BrainConfig, logger: Logger): Embedder {
   );
 }
 
+/** What every surface passes to saveSource: a URL the fetcher would refuse is refused before anything is written. */
+export function buildSaveOptions(config: BrainConfig): SaveOptions {
+  return {
+    checkUrl: async (url) => {
+      await checkFetchable(url, { allowPrivateHosts: config.allowPrivateHosts });
+    },
+  };
+}
+
 /** Wires fetch → extract → chunk → embed for the worker, from the configuration. */
 export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Logger, embedder = buildEmbedder(config, logger)): IngestRuntime {
   const extractor = createExtractor();
@@ -66,11 +75,7 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
     },
-    saveOptions: {
-      checkUrl: async (url) => {
-        await checkFetchable(url, { allowPrivateHosts });
-      },
-    },
+    saveOptions: buildSaveOptions(config),
     close: () => extractor.close(),
   };
 }

@@ -8,6 +8,7 @@ import {
   generateDevKeyPair,
   type AskFunction,
   type AttachmentDownloader,
+  type BillingPortal,
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
@@ -53,6 +54,7 @@ export interface HarnessOptions {
   ask?: AskFunction;
   checkEntitlement?: EntitlementCheck;
   downloadAttachment?: AttachmentDownloader;
+  openBillingPortal?: BillingPortal;
   now?: () => number;
   watchIntervalMs?: number;
   metrics?: BrainMetrics;
@@ -68,6 +70,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ask: options.ask ?? (async () => Promise.reject(new Error('ask not expected in this test'))),
     checkEntitlement: options.checkEntitlement ?? (async () => ({ allowed: true })),
     downloadAttachment: options.downloadAttachment ?? (async () => Promise.reject(new Error('no downloads in this test'))),
+    openBillingPortal: options.openBillingPortal,
     links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
     discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
     watchIntervalMs: options.watchIntervalMs ?? 50,

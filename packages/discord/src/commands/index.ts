@@ -5,7 +5,9 @@ import { restoreSourceButton } from '../components/restore-source.ts';
 import { sourcesPageButton } from '../components/sources-page.ts';
 import type { ButtonHandler, MessageCommand, SlashCommand } from '../interactions/types.ts';
 import { askCommand } from './ask.ts';
+import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
+import { mcpTokenCommand } from './mcp-token.ts';
 import { saveMessageCommand } from './save-message.ts';
 import { saveCommand } from './save.ts';
 import { sourcesCommand } from './sources.ts';
@@ -16,6 +18,8 @@ export const slashCommands: Record<string, SlashCommand> = {
   ask: askCommand,
   sources: sourcesCommand,
   forget: forgetCommand,
+  billing: billingCommand,
+  'mcp-token': mcpTokenCommand,
 };
 
 /** Message context-menu commands, by their display name. */

@@ -48,6 +48,9 @@ export type AskFunction = (input: {
   signal: AbortSignal;
 }) => Promise<AskOutcome>;
 
+/** Opens a Customer Portal session, or throws an AppError saying why not (no subscription yet: the checkout link). */
+export type BillingPortal = (workspaceId: string) => Promise<{ url: string }>;
+
 /** Billing's gate on /save and /ask: allowed, or a message for the user (with the checkout link). */
 export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string }>;
 
@@ -68,6 +71,8 @@ export interface CommandDeps {
   downloadAttachment: AttachmentDownloader;
   /** Refuses a URL the fetcher would refuse, before anything is saved (@brain/fetch checkFetchable). */
   checkUrl?: ((url: string) => Promise<void>) | undefined;
+  /** A Stripe Customer Portal session for the workspace (@brain/billing); absent when billing is off. */
+  openBillingPortal?: BillingPortal | undefined;
   watcher: ArtifactWatcher;
 }
 

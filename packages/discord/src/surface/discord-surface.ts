@@ -4,7 +4,7 @@ import type { InteractionMetrics, Logger } from '@brain/observability';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
 import { RecentIds } from '../interactions/recent-ids.ts';
-import type { AskFunction, AttachmentDownloader, EntitlementCheck, InteractionOrigin, WorkspaceLinks } from '../interactions/types.ts';
+import type { AskFunction, AttachmentDownloader, BillingPortal, EntitlementCheck, InteractionOrigin, WorkspaceLinks } from '../interactions/types.ts';
 import { pruneInteractionsSeen } from '../queries/prune-interactions.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
 import { ArtifactWatcher } from '../save/artifact-watcher.ts';
@@ -18,6 +18,7 @@ export interface DiscordSurfaceOptions {
   checkEntitlement: EntitlementCheck;
   downloadAttachment: AttachmentDownloader;
   checkUrl?: ((url: string) => Promise<void>) | undefined;
+  openBillingPortal?: BillingPortal | undefined;
   links: WorkspaceLinks;
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
   discord?: { publicKey: string; api: DiscordApi } | undefined;
@@ -68,6 +69,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       checkEntitlement: options.checkEntitlement,
       downloadAttachment: options.downloadAttachment,
       checkUrl: options.checkUrl,
+      openBillingPortal: options.openBillingPortal,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
     },
     workspaces: { discord: options.discord ? createGuildWorkspaceResolver(options.db) : undefined, playground: playgroundResolver },

@@ -2,7 +2,7 @@ import { isUuid, withWorkspace, type Database } from '@brain/db';
 import { AppError } from '@brain/errors';
 import { sourceNotFound } from '../sources/get-source.ts';
 
-export interface RequeueResult {
+export interface RequeueSourceResult {
   id: string;
   title: string | null;
   /** False when an ingestion job for it was already queued or running: nothing new was added. */
@@ -15,7 +15,7 @@ export interface RequeueResult {
  * one keeps answering from its current passages until the new version is swapped in. Unchanged
  * content costs a fetch and a hash and embeds nothing. A forgotten source is restored first.
  */
-export async function requeueSource(db: Database, workspaceId: string, sourceId: string): Promise<RequeueResult> {
+export async function requeueSource(db: Database, workspaceId: string, sourceId: string): Promise<RequeueSourceResult> {
   if (!isUuid(sourceId)) throw sourceNotFound(sourceId);
   return withWorkspace(db, workspaceId, async (tx) => {
     const [artifact] = await tx.query<{ title: string | null; forgotten: boolean }>(

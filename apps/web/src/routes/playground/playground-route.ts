@@ -38,7 +38,8 @@ function requireString(value: unknown, name: string): string {
 export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }> = async (app, { playground }) => {
   const { channel, gateway } = playground;
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: close() waits for open responses, and an event stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 

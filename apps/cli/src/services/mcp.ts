@@ -1,0 +1,11 @@
+import type { BrainConfig } from '@brain/config';
+import type { Database } from '@brain/db';
+import type { McpDeps } from '@brain/mcp';
+import type { Logger } from '@brain/observability';
+import { buildEmbedder, buildSaveOptions } from './ingest.ts';
+
+/** The MCP tools' services: the ingestion embedder (same vector space) and the same save checks as every surface. */
+export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger): McpDeps {
+  const mcpLogger = logger.child({ component: 'mcp' });
+  return { db, embedder: buildEmbedder(config, mcpLogger), logger: mcpLogger, saveOptions: buildSaveOptions(config) };
+}

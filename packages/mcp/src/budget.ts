@@ -1,0 +1,46 @@
+/**
+ * Characters of JSON a tool result may carry. An agent's context is the scarce resource: ten
+ * passages of a long source must not crowd out the conversation. About 5,000 tokens.
+ */
+export const DEFAULT_BUDGET_CHARS = 20_000;
+
+export interface Budgeted<T> {
+  kept: T[];
+  /** How many items were left out at the end. */
+  omitted: number;
+  /** Whether the first item itself had to be shortened to fit. */
+  shortened: boolean;
+}
+
+/**
+ * Keeps items, in order, while their JSON fits in `budget` characters. When even the first does
+ * not fit, `shorten` cuts it down to the budget (the caller knows which field is the long one):
+ * a shortened passage helps an agent more than none.
+ */
+export function fitToBudget<T>(items: readonly T[], budget: number, shorten?: (item: T, chars: number) => T): Budgeted<T> {
+  const kept: T[] = [];
+  let used = 0;
+  let shortened = false;
+  for (const item of items) {
+    const size = JSON.stringify(item).length;
+    if (used + size <= budget) {
+      kept.push(item);
+      used += size;
+      continue;
+    }
+    if (kept.length === 0 && shorten) {
+      kept.push(shorten(item, budget));
+      shortened = true;
+    }
+    break;
+  }
+  return { kept, omitted: items.length - kept.length, shortened };
+}
+
+/** Cuts text to `max` characters on a word boundary, marking the cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - 1));
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.8 ? cut.slice(0, space) : cut}…`;
+}

@@ -1,0 +1,29 @@
+import type { Database } from '@brain/db';
+import type { Embedder } from '@brain/embeddings';
+import type { SaveOptions } from '@brain/ingest';
+import type { Logger } from '@brain/observability';
+
+/** What the MCP server needs, built once by the composition root (apps/cli). */
+export interface McpDeps {
+  db: Database;
+  /** The embedder ingestion uses: a query embedded by another model searches noise. */
+  embedder: Embedder;
+  logger: Logger;
+  /** The same options every surface passes to saveSource (the URL check before anything is written). */
+  saveOptions: SaveOptions;
+  /** Characters a tool result may carry before it is cut (default DEFAULT_BUDGET_CHARS). */
+  budgetChars?: number | undefined;
+}
+
+/** Who the tools act for: one workspace, named after the token (or "local" in embedded mode). */
+export interface McpCaller {
+  workspaceId: string;
+  /** Recorded as "mcp:<name>" on what this caller saves. Never the token itself. */
+  name: string;
+}
+
+/**
+ * Resolves the caller for each tool call, so a token revoked while a stdio session is open stops
+ * working at the next call; over HTTP it is the principal authenticated for that request.
+ */
+export type CallerResolver = () => Promise<McpCaller>;

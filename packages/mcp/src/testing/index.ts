@@ -1,0 +1,72 @@
+/** Test helpers for MCP suites (this package's and apps/web's): indexing text through the real worker, in-process clients. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
+import { withService, type Database } from '@brain/db';
+import { createLocalEmbedder } from '@brain/embeddings';
+import { saveSource, type IngestServices } from '@brain/ingest';
+import { createLogger } from '@brain/observability';
+import { startWorker } from '@brain/worker';
+import { createBrainMcpServer, type McpCaller, type McpDeps } from '../index.ts';
+
+export const logger = createLogger({ level: 'silent' });
+export const embedder = createLocalEmbedder();
+
+export async function createWorkspace(db: Database, slug: string): Promise<string> {
+  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id', [slug]));
+  return (row as { id: string }).id;
+}
+
+/** The worker's real pipeline for text sources (no network, no extraction sandbox needed). */
+function ingestServices(db: Database): IngestServices {
+  return {
+    db,
+    embedder,
+    logger,
+    fetchUrl: () => Promise.reject(new Error('tests save text only')),
+    extract: async ({ bytes }) => ({ title: null, text: bytes.toString('utf8') }),
+    chunk: (document) => chunkDocument(document),
+    textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
+    chunkingVersion,
+  };
+}
+
+/** Saves text as any surface does and indexes it through the worker, as `brain save --wait` does. */
+export async function saveAndIndex(db: Database, workspaceId: string, title: string, text: string): Promise<string> {
+  const saved = await saveSource(db, { workspaceId, input: { kind: 'text', text, title }, savedBy: 'test' });
+  const artifactId = saved.artifacts[0]?.artifactId as string;
+  const worker = await startWorker(ingestServices(db), { logger, artifactIds: [artifactId], pollMs: 50 });
+  await worker.idle();
+  await worker.stop();
+  return artifactId;
+}
+
+export function mcpDeps(db: Database, extra: Partial<McpDeps> = {}): McpDeps {
+  return { db, embedder, logger, saveOptions: {}, ...extra };
+}
+
+/** An SDK client talking to a server for `caller`, in process. */
+export async function connect(deps: McpDeps, caller: McpCaller): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createBrainMcpServer(deps, async () => caller);
+  const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  // Listing the tools makes the client validate every structuredContent against its tool's outputSchema.
+  await client.listTools();
+  return client;
+}
+
+/**
+ * Calls a tool. A success has been validated against the tool's outputSchema twice, by the
+ * server (else it would be an isError result) and by the client (else callTool throws).
+ */
+export async function call<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent: T }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError && result.structuredContent === undefined) throw new Error(`${name} succeeded without structuredContent`);
+  return result as CallToolResult & { structuredContent: T };
+}
+
+export function textOf(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}

@@ -1,0 +1,1 @@
+export { default } from '../../packages/db/src/testing/vitest-config.ts';
