@@ -1,7 +1,7 @@
 import type { QueryKind, WorkspacePlan } from './dataset-plan.ts';
 import { summarize, type Sample, type Summary } from './measure.ts';
 import type { BenchQuery } from './queries.ts';
-import { REFERENCE_NAME } from './variants.ts';
+import { exactPath, production, REFERENCE_NAME } from './variants.ts';
 
 /** One kind of question (on-topic or off-topic) in one bucket, or over all buckets. */
 export interface GroupResult {
@@ -11,6 +11,12 @@ export interface GroupResult {
   /** How many of the queries match_artifacts answered through the HNSW index. */
   productionHnswQueries: number;
   variants: Record<string, Summary>;
+  /**
+   * match_artifacts against its own exact path: what the index costs, apart from the function's
+   * deliberate re-ranking (further passages of one source discounted), which the distance-only
+   * ground truth counts as misses.
+   */
+  productionVsExactFunction: Summary | null;
 }
 
 export interface BucketResult {
@@ -47,7 +53,19 @@ export function groupResult(
     variants: queries.length
       ? Object.fromEntries([...samples].map(([variant, list]) => [variant, summarizeVariant(variant, list.filter((s) => include(s.query)))]))
       : {},
+    productionVsExactFunction: queries.length ? againstExactFunction(samples, include) : null,
   };
+}
+
+function againstExactFunction(samples: Map<string, Sample[]>, include: (q: BenchQuery) => boolean): Summary | null {
+  const exact = samples.get(exactPath().name);
+  const prod = samples.get(production({ hybrid: false }).name);
+  if (!exact || !prod) return null;
+  const truth = new Map(exact.map((s) => [s.query.index, s.ids]));
+  return summarize(
+    prod.filter((s) => include(s.query)),
+    (q) => truth.get(q.index) ?? null,
+  );
 }
 
 export function bucketResult(

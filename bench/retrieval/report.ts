@@ -67,16 +67,16 @@ const recallCell = (s: Summary | undefined): string => `${r3(s?.recall)} (${r3(s
 
 function productionTable(run: ScaleResult): string[] {
   const lines = [
-    '| workspace rows | workspaces (rows) | queries | index used | recall@5 (worst workspace) | p50 ms | p95 ms | reference p50 ms | reference p95 ms | p95 / reference |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| workspace rows | workspaces (rows) | queries | index used | recall@5 vs exact distance (worst workspace) | recall@5 vs its own exact path (worst) | p50 ms | p95 ms | reference p50 ms | reference p95 ms | p95 / reference |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const row = (label: string, ws: string, g: GroupResult): string => {
     const s = g.variants[PROD];
     const ref = g.variants[REF];
-    return `| ${label} | ${ws} | ${g.queries} | ${pathUsed(g)} | ${recallCell(s)} | ${ms(s?.p50)} | ${ms(s?.p95)} | ${ms(ref?.p50)} | ${ms(ref?.p95)} | ${s && ref ? (s.p95 / ref.p95).toFixed(2) : '—'} |`;
+    return `| ${label} | ${ws} | ${g.queries} | ${pathUsed(g)} | ${recallCell(s)} | ${g.productionVsExactFunction ? recallCell(g.productionVsExactFunction) : '—'} | ${ms(s?.p50)} | ${ms(s?.p95)} | ${ms(ref?.p50)} | ${ms(ref?.p95)} | ${s && ref ? (s.p95 / ref.p95).toFixed(2) : '—'} |`;
   };
   for (const b of run.buckets) {
-    if (b.workspaces === 0) lines.push(`| ${b.label} | 0 | 0 | — | — | — | — | — | — | — |`);
+    if (b.workspaces === 0) lines.push(`| ${b.label} | 0 | 0 | — | — | — | — | — | — | — | — |`);
     else lines.push(row(b.label, `${b.workspaces} (${rowsRange(b)})`, b.onTopic));
   }
   lines.push(row('**all**', int(run.params.workspaces), run.onTopic));

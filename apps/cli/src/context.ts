@@ -14,6 +14,11 @@ export function readConfig(): BrainConfig {
   return loadConfig(process.env, { cwd: process.cwd() });
 }
 
+/** The raw environment, for `brain doctor`, which also inspects values the configuration refuses. */
+export function readEnvironment(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
 export function isDebug(): boolean {
   return Boolean(process.env.BRAIN_DEBUG);
 }

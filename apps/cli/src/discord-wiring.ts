@@ -16,7 +16,7 @@ import {
   type EntitlementCheck,
 } from '@brain/discord';
 import { checkFetchable, safeFetch } from '@brain/fetch';
-import type { Logger } from '@brain/observability';
+import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
 
 export interface DiscordWiring {
@@ -30,6 +30,7 @@ export interface DiscordWiringInput {
   config: BrainConfig;
   db: Database;
   logger: Logger;
+  metrics?: BrainMetrics | undefined;
   /** The CLI's local workspace: the playground's server maps to it. */
   localWorkspaceId: string;
   ask: AskFunction;
@@ -57,6 +58,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     logger,
     // PGlite's data directory is locked to this one process: no other instance can see an interaction.
     dedupe: db.kind === 'pglite' ? 'process' : 'database',
+    metrics: input.metrics?.interactions,
     ask: input.ask,
     openBillingPortal: input.openBillingPortal,
     checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),

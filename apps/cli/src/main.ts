@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
+import { registerDoctor } from './commands/doctor.ts';
 import { registerAsk } from './commands/ask.ts';
 import { registerEval } from './commands/eval.ts';
 import { registerMcp } from './commands/mcp.ts';
@@ -30,6 +31,7 @@ registerReembed(program);
 registerWorker(program);
 registerSweep(program);
 registerRegisterCommands(program);
+registerDoctor(program);
 registerMcp(program);
 registerToken(program);
 

@@ -4,6 +4,7 @@ import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { interactionsRoute } from './routes/interactions.ts';
+import { metricsRoute } from './routes/metrics.ts';
 import { mcpRoute } from './routes/mcp.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
@@ -41,7 +42,8 @@ export async function buildApp(deps: WebDeps) {
   });
 
   await app.register(healthzRoute, { deps });
-  await app.register(interactionsRoute, { surface: deps.discord });
+  await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions });
+  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
   if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });
   if (deps.onboarding) {

@@ -4,7 +4,7 @@ import type { BrainConfig } from '@brain/config';
 import type { DiscordSurface } from '@brain/discord';
 import type { Database } from '@brain/db';
 import type { McpDeps } from '@brain/mcp';
-import type { Logger } from '@brain/observability';
+import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from './routes/playground/playground-route.ts';
 
 /** Install, claim and billing: the pages an operator goes through, and the Stripe webhook. */
@@ -24,6 +24,8 @@ export interface WebDeps {
   config: BrainConfig;
   db: Database;
   logger: Logger;
+  /** GET /metrics and the interaction counters; absent, neither is served nor counted. */
+  metrics?: BrainMetrics | undefined;
   /** POST /interactions; undefined when neither Discord nor the playground is configured (503). */
   discord?: DiscordSurface | undefined;
   /** The local playground (/playground); undefined when it is off. */

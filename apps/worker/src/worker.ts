@@ -18,7 +18,7 @@ export interface WorkerOptions {
   tasks?: Record<string, Task>;
   workerId?: string;
   /** Called after every job, for progress displays and metrics. */
-  onJobDone?: (job: Job, outcome: { ok: true; result: unknown } | { ok: false; error: AppError; final: boolean }) => void;
+  onJobDone?: (job: Job, outcome: { ok: true; result: unknown } | { ok: false; error: AppError; final: boolean }, ms: number) => void;
 }
 
 export interface WorkerHandle {
@@ -78,7 +78,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
       if (!task) throw new AppError({ code: 'UNKNOWN_TASK', message: `No task named "${job.task}".`, retryable: false });
       const result = await task(services, job, workerId, abort.signal);
       jobLog.info({ ms: Date.now() - started, result }, 'job done');
-      options.onJobDone?.(job, { ok: true, result });
+      options.onJobDone?.(job, { ok: true, result }, Date.now() - started);
     } catch (error) {
       const appError = coerceError(abort.signal.aborted && abort.signal.reason instanceof AppError ? abort.signal.reason : error);
       if (appError.code === 'LEASE_LOST' || stopping) {
@@ -88,7 +88,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
       const outcome = await failJob(services.db, job, workerId, appError);
       const level = outcome === 'retrying' ? 'warn' : 'error';
       jobLog[level]({ code: appError.code, err: appError, outcome, ms: Date.now() - started }, 'job failed');
-      options.onJobDone?.(job, { ok: false, error: appError, final: outcome === 'failed' });
+      options.onJobDone?.(job, { ok: false, error: appError, final: outcome === 'failed' }, Date.now() - started);
     } finally {
       clearInterval(heartbeat);
     }

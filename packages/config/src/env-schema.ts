@@ -63,6 +63,10 @@ export const envSchema = z.object({
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
   BRAIN_PLAYGROUND: booleanString,
   BRAIN_MCP_TOKEN: optionalString,
+  BRAIN_METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 16,
+    'must be at least 16 random characters (for example the output of `openssl rand -hex 24`)',
+  ),
   BRAIN_WORKER_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
     'must be a whole number of jobs between 1 and 64',
@@ -70,6 +74,10 @@ export const envSchema = z.object({
   BRAIN_JOB_LEASE_SECONDS: optionalString.refine(
     (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
     'must be a whole number of seconds, at least 1',
+  ),
+  BRAIN_SHUTDOWN_GRACE_SECONDS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1),
+    'must be a whole number of seconds, at least 1 (keep it below the platform\'s shutdown delay)',
   ),
   BRAIN_REFRESH_AFTER_HOURS: optionalString.refine(
     (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0),

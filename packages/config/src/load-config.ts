@@ -118,9 +118,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       enabled: e.BRAIN_PLAYGROUND ?? (database.kind === 'pglite' && !e.DISCORD_PUBLIC_KEY),
     },
     mcpToken: e.BRAIN_MCP_TOKEN,
+    metricsToken: e.BRAIN_METRICS_TOKEN,
     worker: {
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
+      shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : 20) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
     },
     logLevel: e.LOG_LEVEL ?? 'info',

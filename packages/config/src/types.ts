@@ -44,11 +44,15 @@ export interface BrainConfig {
    */
   playground: { enabled: boolean };
   mcpToken: string | undefined;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open. */
+  metricsToken: string | undefined;
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;
     /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
     leaseMs: number;
+    /** On SIGTERM, running jobs get this long to finish before they are released to the queue. */
+    shutdownGraceMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
   };

@@ -11,3 +11,4 @@ export { loadMigrations, migrationsFingerprint, defaultMigrationsDir, type Migra
 export { requirePgvector, assessPgvector, versionAtLeast, MIN_PGVECTOR, type PgvectorAvailability } from './migrations/require-pgvector.ts';
 export { matchArtifacts, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';
 export { ensureWorkspace, findWorkspaceBySlug, type WorkspaceRow } from './queries/ensure-workspace.ts';
+export { recentRetrievalLatency, type RetrievalLatency } from './queries/recent-retrieval-latency.ts';

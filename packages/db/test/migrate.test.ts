@@ -145,3 +145,25 @@ async function schemaSnapshot(query: (sql: string) => Promise<Record<string, unk
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname in ('public', 'brain_private', 'brain_meta') order by 1`);
 }
+
+describeDb('migrations applied with `supabase db push`', (suite) => {
+  it('records a migration the Supabase CLI already ran instead of running it twice, and counts it as applied', async () => {
+    const pushed = { name: '20991231000000_create_pushed_table.sql', sql: 'create table public.pushed_by_cli (id int);', checksum: 'c'.repeat(64) };
+    const later = { name: '20991231000100_create_later_table.sql', sql: 'create table public.applied_by_brain (id int);', checksum: 'd'.repeat(64) };
+    const all = [...loadMigrations(), pushed, later];
+    expect(await pendingMigrations(suite.db, all)).toEqual([pushed.name, later.name]);
+    // What the Supabase CLI leaves behind after `supabase db push`.
+    await suite.db.exec(`create schema supabase_migrations;
+      create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+      insert into supabase_migrations.schema_migrations (version, name) values ('20991231000000', 'create_pushed_table');`);
+    expect(await pendingMigrations(suite.db, all)).toEqual([later.name]);
+    const result = await migrate(suite.db, all);
+    expect(result.applied).toEqual([later.name]);
+    expect(result.alreadyApplied).toContain(pushed.name);
+    const [tables] = await suite.db.query<{ pushed: boolean; later: boolean }>(
+      "select to_regclass('public.pushed_by_cli') is not null as pushed, to_regclass('public.applied_by_brain') is not null as later",
+    );
+    expect(tables).toEqual({ pushed: false, later: true });
+    expect(await pendingMigrations(suite.db, all)).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
 export { enqueueReembed } from './queue/enqueue-reembed.ts';
 export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.ts';
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';
+export { failedJobsByCode } from './queue/failed-by-code.ts';
 
 export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece } from './pipeline/ingest-services.ts';
 export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';

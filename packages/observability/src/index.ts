@@ -1,1 +1,2 @@
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger.ts';
+export { createMetrics, type BrainMetrics, type DatabaseSnapshot, type InteractionMetrics, type JobMetrics } from './metrics.ts';

@@ -24,6 +24,10 @@ export const REDACTED_PATHS = [
   '*.cookie',
   '*.databaseUrl',
   '*.url',
+  // Config-shaped objects (config.stripe.secretKey, config.discord.botToken): named secrets, one and two levels down.
+  ...['secretKey', 'webhookSecret', 'botToken', 'clientSecret', 'serviceRoleKey', 'cookieSecret', 'mcpToken', 'metricsToken'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  '*.*.apiKey',
+  '*.*.url',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-signature-ed25519"]',

@@ -23,4 +23,26 @@ describe('createLogger', () => {
     expect(text).toContain('[redacted]');
     expect(JSON.parse(lines[0] as string).msg).toBe('hello');
   });
+
+  it('redacts the secrets of a config-shaped object two levels down, and keeps what is not secret', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ level: 'info', destination });
+    const config = {
+      stripe: { secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc', priceId: 'price_visible' },
+      discord: { botToken: 'bot-token-abc', clientSecret: 'client-secret-abc', publicKey: 'ab'.repeat(32) },
+      database: { url: 'postgres://brain:pw-abc@db/brain', display: 'db:5432/brain' },
+      supabase: { serviceRoleKey: 'service-role-abc' },
+      cookieSecret: 'cookie-secret-abc',
+      metricsToken: 'metrics-token-abc',
+    };
+    logger.child({ jobId: 'j1' }).info({ config }, 'loaded');
+    const text = lines.join('');
+    for (const secret of ['sk_live_abc', 'whsec_abc', 'bot-token-abc', 'client-secret-abc', 'pw-abc', 'service-role-abc', 'cookie-secret-abc', 'metrics-token-abc']) {
+      expect(text).not.toContain(secret);
+    }
+    const line = JSON.parse(lines[0] as string);
+    expect(line.config.stripe.priceId).toBe('price_visible');
+    expect(line.config.database.display).toBe('db:5432/brain');
+    expect(line.jobId).toBe('j1');
+  });
 });

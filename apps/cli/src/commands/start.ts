@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
@@ -17,14 +18,17 @@ export function registerStart(program: Command): void {
     .command('start')
     .description('run the web service and the worker in one process (the embedded default needs no configuration)')
     .option('--port <port>', 'listen on this port instead of PORT', (v) => Number.parseInt(v, 10))
-    .action(async (options: { port?: number }) => {
+    .option('--no-worker', 'serve the web only: jobs run in a separate `brain worker` (PostgreSQL mode)')
+    .action(async (options: { port?: number; worker: boolean }) => {
       const config = readConfig();
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
+      const metrics = createMetrics();
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
-        worker = await runWorker(config, db, logger);
+        // The embedded database is this process's alone: nothing else could run its jobs.
+        if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
         const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
@@ -33,13 +37,14 @@ export function registerStart(program: Command): void {
           config,
           db,
           logger,
+          metrics,
           localWorkspaceId: local.id,
           ask: buildAnswering(config, db, logger, buildEmbedder(config, logger)),
           checkEntitlement,
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
         const web = await startWebServer(
-          { config, db, logger, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger) },
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };
@@ -55,7 +60,7 @@ export function registerStart(program: Command): void {
         if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
           // Stop taking requests and jobs first, then let both drain (answers in flight still get their edit).
-          await Promise.all([web.close(), running.worker.stop()]);
+          await Promise.all([web.close(), running.worker?.stop()]);
           await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });

@@ -1,6 +1,6 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
-import type { Logger } from '@brain/observability';
+import type { JobMetrics, Logger } from '@brain/observability';
 import { scheduleSweeper, startWorker } from '@brain/worker';
 import { buildIngestRuntime } from './ingest.ts';
 import { checkEmbeddingModelAtStartup } from './startup-checks.ts';
@@ -11,19 +11,25 @@ export interface RunningWorker {
 }
 
 /** The worker and its 15-minute sweeper, as `brain start` and `brain worker` run them. */
-export async function runWorker(config: BrainConfig, db: Database, logger: Logger): Promise<RunningWorker> {
+export async function runWorker(config: BrainConfig, db: Database, logger: Logger, metrics?: JobMetrics): Promise<RunningWorker> {
   const runtime = buildIngestRuntime(config, db, logger);
   await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
   const worker = await startWorker(runtime.services, {
     logger,
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseMs,
+    ...(metrics
+      ? {
+          onJobDone: (job, outcome, ms) =>
+            metrics.finished(job.task, outcome.ok ? 'done' : outcome.final ? 'failed' : 'retrying', outcome.ok ? undefined : outcome.error.code, ms / 1000),
+        }
+      : {}),
   });
   const sweeper = scheduleSweeper(db, { refreshAfterMs: config.worker.refreshAfterMs }, logger);
   return {
     async stop(graceMs) {
       sweeper.stop();
-      await worker.stop(graceMs);
+      await worker.stop(graceMs ?? config.worker.shutdownGraceMs);
       await runtime.close();
     },
   };

@@ -1,5 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { InteractionResponseType } from 'discord-api-types/v10';
 import { parseInteraction, type DiscordSurface } from '@brain/discord';
+import { coerceError } from '@brain/errors';
+import type { InteractionMetrics } from '@brain/observability';
 
 /**
  * Interactions are small (a message command carries one resolved message); anything larger is
@@ -17,17 +20,43 @@ function header(value: string | string[] | undefined): string | undefined {
  * Order: size limit (413) → signature and freshness (401) → JSON and shape (400) → a response
  * within milliseconds; the slow work runs after it.
  */
-export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | undefined }> = async (app, { surface }) => {
+const ACK_OUTCOMES: Partial<Record<InteractionResponseType, string>> = {
+  [InteractionResponseType.Pong]: 'pong',
+  [InteractionResponseType.ChannelMessageWithSource]: 'replied',
+  [InteractionResponseType.DeferredChannelMessageWithSource]: 'deferred',
+  [InteractionResponseType.DeferredMessageUpdate]: 'deferred_update',
+  [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
+};
+
+export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | undefined; metrics?: InteractionMetrics | undefined }> = async (
+  app,
+  { surface, metrics },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTERACTION_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.post('/interactions', async (request, reply) => {
+    // Outcome and time to acknowledge (from the first byte, body read included), whatever happens.
+    let outcome = 'error';
+    try {
+      const response = await acknowledge(request, reply);
+      outcome = response.outcome;
+      return response.sent;
+    } catch (error) {
+      outcome = coerceError(error).httpStatus === 400 ? 'malformed' : 'error';
+      throw error;
+    } finally {
+      metrics?.acknowledged(outcome, reply.elapsedTime / 1000);
+    }
+  });
+
+  async function acknowledge(request: FastifyRequest, reply: FastifyReply): Promise<{ outcome: string; sent: unknown }> {
     if (!surface) {
       // Expected, and the operator's to fix: said plainly (the error handler hides 5xx details).
-      return reply.status(503).send({
+      return { outcome: 'not_configured', sent: reply.status(503).send({
         error: 'DISCORD_NOT_CONFIGURED',
         message: 'No interaction can be verified: DISCORD_PUBLIC_KEY is not set and the playground is off. Set DISCORD_PUBLIC_KEY (Discord developer portal → General Information).',
-      });
+      }) };
     }
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const check = surface.verifier.verify({
@@ -37,13 +66,16 @@ export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | u
     });
     if (!check.ok) {
       request.log.info({ reason: check.reason }, 'interaction refused: signature');
-      return reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' });
+      return { outcome: 'invalid_signature', sent: reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' }) };
     }
     const interaction = parseInteraction(rawBody);
+    // Ties this request's id to the interaction id every later line of its work carries.
+    request.log.info({ interactionId: interaction.id, type: interaction.type }, 'interaction received');
     // The dev key signs playground interactions only: it can never act on a real server's workspace.
     if (check.key === 'playground' && 'guild_id' in interaction && interaction.guild_id !== surface.playgroundGuildId) {
-      return reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' });
+      return { outcome: 'invalid_signature', sent: reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' }) };
     }
-    return reply.send(await surface.handle(interaction, check.key, Date.now()));
-  });
+    const response = await surface.handle(interaction, check.key, Date.now());
+    return { outcome: ACK_OUTCOMES[response.type] ?? 'other', sent: reply.send(response) };
+  }
 };

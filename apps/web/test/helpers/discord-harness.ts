@@ -12,7 +12,7 @@ import {
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
-import { createLogger } from '@brain/observability';
+import { createLogger, type BrainMetrics, type Logger } from '@brain/observability';
 import type { FakeDiscord } from '@brain/testkit';
 import { buildApp, type WebApp } from '../../src/index.ts';
 
@@ -57,11 +57,13 @@ export interface HarnessOptions {
   openBillingPortal?: BillingPortal;
   now?: () => number;
   watchIntervalMs?: number;
+  metrics?: BrainMetrics;
+  logger?: Logger;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const keys = generateDevKeyPair();
-  const logger = createLogger({ level: 'silent' });
+  const logger = options.logger ?? createLogger({ level: 'silent' });
   const surface = createDiscordSurface({
     db: options.db,
     logger,
@@ -72,10 +74,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
     discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
     watchIntervalMs: options.watchIntervalMs ?? 50,
+    metrics: options.metrics?.interactions,
     ...(options.now ? { now: options.now } : {}),
   });
   if (!surface) throw new Error('no surface');
-  const app = await buildApp({ config: loadConfig({}, { cwd: process.cwd() }), db: options.db, logger, discord: surface });
+  const app = await buildApp({ config: loadConfig({}, { cwd: process.cwd() }), db: options.db, logger, discord: surface, metrics: options.metrics });
   return {
     app,
     surface,

@@ -38,6 +38,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
 
   const recorded = await readLedger(db);
   verifyChecksums(migrations, recorded);
+  const pushedBySupabase = await readSupabaseLedger(db);
 
   const result: MigrateResult = { applied: [], alreadyApplied: [], unknown: [] };
   const known = new Set(migrations.map((m) => m.name));
@@ -53,6 +54,11 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
       );
       if (rows[0]) {
         verifyChecksums([migration], new Map([[migration.name, rows[0].checksum]]));
+        return false;
+      }
+      // `supabase db push` ran this file already: record it here as applied instead of running it twice.
+      if (pushedBySupabase.has(versionOf(migration.name))) {
+        await tx.query('insert into brain_meta.schema_migrations (name, checksum) values ($1, $2)', [migration.name, migration.checksum]);
         return false;
       }
       try {
@@ -84,7 +90,24 @@ export async function pendingMigrations(db: Database, migrations: Migration[] = 
   if (!exists[0]?.ok) return migrations.map((m) => m.name);
   const recorded = await readLedger(db);
   verifyChecksums(migrations, recorded);
-  return migrations.filter((m) => !recorded.has(m.name)).map((m) => m.name);
+  const pushedBySupabase = await readSupabaseLedger(db);
+  return migrations.filter((m) => !recorded.has(m.name) && !pushedBySupabase.has(versionOf(m.name))).map((m) => m.name);
+}
+
+/** The 14-digit timestamp that starts a migration's file name: Supabase's ledger key. */
+function versionOf(name: string): string {
+  return name.slice(0, 14);
+}
+
+/**
+ * Versions the Supabase CLI recorded (supabase_migrations.schema_migrations) when the same files
+ * were applied with `supabase db push`. Empty where the CLI never ran.
+ */
+async function readSupabaseLedger(db: Database): Promise<Set<string>> {
+  const [exists] = await db.query<{ ok: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as ok");
+  if (!exists?.ok) return new Set();
+  const rows = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  return new Set(rows.map((r) => r.version));
 }
 
 async function readLedger(db: Database): Promise<Map<string, string>> {

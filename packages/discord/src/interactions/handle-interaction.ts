@@ -1,5 +1,5 @@
 import { InteractionResponseType, InteractionType, MessageFlags, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
-import type { Logger } from '@brain/observability';
+import type { InteractionMetrics, Logger } from '@brain/observability';
 import { claimInteraction } from '../queries/claim-interaction.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
@@ -31,6 +31,8 @@ export interface InteractionHandlerOptions {
    */
   dedupe?: 'database' | 'process';
   logger: Logger;
+  /** Counts how the work after each deferred acknowledgement ended. */
+  metrics?: InteractionMetrics | undefined;
   now?: () => number;
 }
 
@@ -137,15 +139,18 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       now,
     });
     const started = performance.now();
+    const finished = (outcome: string) => options.metrics?.finished(routed.label, outcome);
     try {
       if (options.dedupe !== 'process' && !(await claimInteraction(options.deps.db, interaction.id))) {
         log.info('interaction already handled by another delivery: skipping');
+        finished('duplicate');
         return;
       }
       if (routed.handler.entitlement) {
         const entitled = await options.deps.checkEntitlement(workspaceId, routed.handler.entitlement);
         if (!entitled.allowed) {
           await responder.edit(notice(entitled.message));
+          finished('not_entitled');
           return;
         }
       }
@@ -162,8 +167,10 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       };
       await (routed.handler.run as (c: typeof ctx) => Promise<void>)(ctx);
       log.info({ ms: Math.round(performance.now() - started) }, 'interaction done');
+      finished('done');
     } catch (error) {
       const stopped = signals.stop.aborted;
+      finished(stopped ? 'stopped' : 'failed');
       log.warn({ err: error, stopped, ms: Math.round(performance.now() - started) }, 'interaction failed: editing the reply with the error');
       await responder.edit(stopped ? notice('⚠️ I was restarted before I could finish. Please try again.') : errorNotice(error));
     }

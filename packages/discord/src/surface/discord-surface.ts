@@ -1,6 +1,6 @@
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import type { Database } from '@brain/db';
-import type { Logger } from '@brain/observability';
+import type { InteractionMetrics, Logger } from '@brain/observability';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
 import { RecentIds } from '../interactions/recent-ids.ts';
@@ -28,6 +28,8 @@ export interface DiscordSurfaceOptions {
   dedupe?: 'database' | 'process';
   /** Indexing progress poll for /save's second edit. */
   watchIntervalMs?: number;
+  /** How deferred work ends (done, failed, stopped…), for GET /metrics. */
+  metrics?: InteractionMetrics | undefined;
   now?: () => number;
 }
 
@@ -77,6 +79,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
     recentIds: new RecentIds(),
     dedupe: options.dedupe ?? 'database',
     logger: options.logger.child({ component: 'interactions' }),
+    metrics: options.metrics,
     ...(options.now ? { now: options.now } : {}),
   });
 

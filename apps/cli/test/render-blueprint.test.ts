@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+interface Service {
+  type: string;
+  name: string;
+  buildCommand?: string;
+  preDeployCommand?: string;
+  startCommand: string;
+  healthCheckPath?: string;
+  schedule?: string;
+  maxShutdownDelaySeconds?: number;
+  envVars: ({ fromGroup: string } | { key: string })[];
+}
+interface Blueprint {
+  envVarGroups: { name: string; envVars: { key: string }[] }[];
+  services: Service[];
+}
+
+const blueprint = yaml.load(fs.readFileSync(fileURLToPath(new URL('../../../render.yaml', import.meta.url)), 'utf8')) as Blueprint;
+const byType = (type: string) => blueprint.services.find((s) => s.type === type) as Service;
+
+describe('render.yaml', () => {
+  it('declares the web service with its health check, the worker, and the 15-minute sweep, sharing env groups', () => {
+    expect(blueprint.services.map((s) => s.type).sort()).toEqual(['cron', 'web', 'worker']);
+    expect(byType('web')).toMatchObject({ healthCheckPath: '/healthz', startCommand: 'npx brain start --no-worker', preDeployCommand: 'npx brain migrate' });
+    expect(byType('worker').startCommand).toBe('npx brain worker');
+    expect(byType('cron')).toMatchObject({ schedule: '*/15 * * * *', startCommand: 'npx brain sweep' });
+    const groups = new Set(blueprint.envVarGroups.map((g) => g.name));
+    for (const service of blueprint.services) {
+      expect(service.buildCommand).toBe('npm ci');
+      const used = service.envVars.flatMap((v) => ('fromGroup' in v ? [v.fromGroup] : []));
+      expect(used.length).toBeGreaterThan(0);
+      for (const group of used) expect(groups.has(group)).toBe(true);
+      expect(service.envVars.some((v) => 'key' in v && v.key === 'DATABASE_URL')).toBe(true);
+    }
+    // The drain (jobs: BRAIN_SHUTDOWN_GRACE_SECONDS 20 s; answers: 25 s) fits in Render's delay.
+    expect(byType('web').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(50);
+    expect(byType('worker').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(30);
+  });
+
+  it('only uses commands and options the brain command has, and the cron command runs', { timeout: 180_000 }, async () => {
+    const help = await runCli(['start', '--help'], {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--no-worker');
+    const all = await runCli(['--help'], {});
+    for (const command of ['worker', 'sweep', 'migrate', 'doctor']) expect(all.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-sweep-'));
+    try {
+      const sweep = await runCli(['sweep', '--json'], { BRAIN_DATA_DIR: dataDir });
+      expect(sweep.code, sweep.stderr).toBe(0);
+      expect(JSON.parse(sweep.stdout)).toEqual({ requeued: 0, failed: 0, refreshesQueued: 0, purged: 0 });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { recentRetrievalLatency, type Database } from '@brain/db';
+import { failedJobsByCode, queueStats } from '@brain/ingest';
+import type { BrainMetrics, DatabaseSnapshot } from '@brain/observability';
+
+export interface MetricsRouteOptions {
+  metrics: BrainMetrics;
+  db: Database;
+  /** BRAIN_METRICS_TOKEN: when set, scrapes must send `Authorization: Bearer <token>`. */
+  token: string | undefined;
+}
+
+/** The database side of a scrape: what every process (web, workers, CLI) left in the tables. */
+export async function databaseSnapshot(db: Database): Promise<DatabaseSnapshot> {
+  const [queue, failed, retrieval] = await Promise.all([queueStats(db), failedJobsByCode(db), recentRetrievalLatency(db)]);
+  return {
+    queued: queue.queued,
+    running: queue.running,
+    oldestQueuedSeconds: queue.oldestQueuedSeconds,
+    failedLastHourByCode: failed,
+    retrieval: { count: retrieval.count, p50Seconds: retrieval.p50Ms / 1000, p95Seconds: retrieval.p95Ms / 1000, p99Seconds: retrieval.p99Ms / 1000 },
+  };
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** GET /metrics in Prometheus text format. In-process counters plus a database snapshot per scrape. */
+export const metricsRoute: FastifyPluginAsync<MetricsRouteOptions> = async (app, { metrics, db, token }) => {
+  const expected = token ? digest(`Bearer ${token}`) : undefined;
+  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    if (expected) {
+      const given = request.headers.authorization;
+      // Compared as digests: equal length, constant time, and the token's length is not revealed.
+      if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'UNAUTHORIZED', message: 'GET /metrics needs Authorization: Bearer <BRAIN_METRICS_TOKEN>.' });
+      }
+    }
+    const body = await metrics.render(
+      () => databaseSnapshot(db),
+      (error) => request.log.warn({ err: error }, 'metrics: the database snapshot failed; serving the last values'),
+    );
+    return reply.header('content-type', metrics.contentType).send(body);
+  });
+};
