@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { checkEntitlement, recordUsage, type EntitlementPolicy } from '@brain/billing';
 import { loadConfig, type BrainConfig } from '@brain/config';
 import { migrate, openDatabase, withService, type Database } from '@brain/db';
@@ -27,9 +27,8 @@ import { buildAnswering } from '../src/services/answering.ts';
 import { buildEntitlementCheck } from '../src/services/entitlements.ts';
 import { buildEmbedder } from '../src/services/ingest.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
+import { describeBrowser, launchChromium, shot } from './browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts');
 const CLIENT_ID = '223456789012345678';
 const CLIENT_SECRET = 'e2e-discord-secret';
 const WEBHOOK_SECRET = 'whsec_e2e';
@@ -103,10 +102,6 @@ const policyOf = (config: BrainConfig, onboarding: OnboardingDeps): EntitlementP
   checkoutUrl: (ws) => onboarding.billing.links.checkout(ws),
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
 /** A signed `/ask` from a member of the guild, POSTed to /interactions as Discord would. */
 async function askInDiscord(baseUrl: string, guildId: string, question: string): Promise<{ status: number; token: string; body: unknown }> {
   const token = `tok_${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
@@ -155,140 +150,127 @@ async function workspaceOfGuild(db: Database, guildId: string): Promise<{ id: st
   return row;
 }
 
-if (!fs.existsSync(CHROMIUM)) {
-  describe('the operator path in a real browser', () => {
-    it(`is skipped: Chromium is not installed at ${CHROMIUM} (bash .ci/provision-chromium.sh installs it)`, (ctx) => {
-      console.log(`[browser test] skipped: ${CHROMIUM} not found; run bash .ci/provision-chromium.sh`);
-      ctx.skip();
-    });
+describeBrowser('the operator path in a real browser (embedded mode, local fakes)', () => {
+  let browser: Browser;
+  let discord: FakeDiscordOAuth;
+  let stripe: FakeStripe;
+  let supabase: FakeSupabaseAuth;
+  let discordApi: FakeDiscord;
+
+  beforeAll(async () => {
+    discord = await startFakeDiscordOAuth({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    discordApi = await startFakeDiscord({ server: discord.server });
+    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    supabase = await startFakeSupabaseAuth({ apiKey: SUPABASE_KEY });
+    browser = await launchChromium();
   });
-} else {
-  describe('the operator path in a real browser (embedded mode, local fakes)', () => {
-    let browser: Browser;
-    let discord: FakeDiscordOAuth;
-    let stripe: FakeStripe;
-    let supabase: FakeSupabaseAuth;
-    let discordApi: FakeDiscord;
-
-    beforeAll(async () => {
-      fs.mkdirSync(ARTIFACTS, { recursive: true });
-      discord = await startFakeDiscordOAuth({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-      discordApi = await startFakeDiscord({ server: discord.server });
-      stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-      supabase = await startFakeSupabaseAuth({ apiKey: SUPABASE_KEY });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await Promise.all([discord?.close(), stripe?.close(), supabase?.close()]);
-    });
-
-    it('installs, claims by a Supabase magic link, checks out, takes the webhook and ends active with /ask allowed', async () => {
-      const app = await startEmbedded({ discord, stripe, supabase });
-      const started = Date.now();
-      try {
-        discord.guild = { id: '934567890123456789', name: 'Book Club' };
-        const context = await browser.newContext();
-        const page = await context.newPage();
-
-        await page.goto(`${app.config.publicUrl}/install`);
-        expect(page.url().startsWith(`${discord.url}/oauth2/authorize`)).toBe(true);
-        await shot(page, '01-discord-authorize');
-        await page.click('#authorize');
-        await page.waitForURL(/\/claim\?workspace=/);
-        await expect(page.locator('h1').textContent()).resolves.toContain('Book Club');
-        await shot(page, '02-claim-form');
-
-        // Installed but not claimed: /ask asks for an admin to claim it (through /install, which only an admin can complete).
-        const ws = await workspaceOfGuild(app.db, discord.guild.id);
-        const policy = policyOf(app.config, app.onboarding);
-        const unclaimed = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
-        expect(unclaimed).toContain('claim this workspace');
-        expect(unclaimed).toContain(`${app.config.publicUrl}/install`);
-
-        await page.fill('#email', 'owner@bookclub.example');
-        await page.click('button[type=submit]');
-        await page.waitForURL(/\/claim\/sent/);
-        await shot(page, '03-check-inbox');
-        await app.onboarding.accounts.drain();
-        const email = supabase.emails.at(-1);
-        expect(email?.to).toBe('owner@bookclub.example');
-        expect(email?.link.startsWith(`${app.config.publicUrl}/claim/confirm?token=`)).toBe(true);
-
-        await page.goto(email?.link ?? '');
-        await expect(page.locator('h1').textContent()).resolves.toContain('Claim Book Club?');
-        await shot(page, '04-confirm-claim');
-        expect((await workspaceOfGuild(app.db, discord.guild.id)).claim_email).toBeNull();
-        await page.click('button[type=submit]');
-        await expect(page.locator('h1').textContent()).resolves.toContain('Book Club is yours');
-        expect(supabase.server.requests.filter((r) => r.path === '/auth/v1/verify')).toHaveLength(1);
-        await shot(page, '05-claimed');
-
-        // Claimed, not paid: the free allowance (2 asks here), then a refusal with the checkout link.
-        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
-        expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
-        // Discord commands see a claim within the resolver's 5 s "not ready" cache.
-        let refusal = '';
-        for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
-          refusal = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
-          if (!refusal.includes('claim this workspace')) break;
-        }
-        expect(refusal).toContain(`${app.config.publicUrl}/billing/checkout?workspace=${ws.id}&sig=`);
-
-        await page.click('button[type=submit]');
-        await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
-        await shot(page, '06-stripe-checkout');
-        await page.click('#pay');
-        await page.waitForURL(/\/billing\/success/);
-        await expect(page.locator('h1').textContent()).resolves.toContain('Book Club has a plan');
-        await shot(page, '07-subscribed');
-
-        const after = await workspaceOfGuild(app.db, discord.guild.id);
-        expect(after).toMatchObject({ plan_status: 'active', claim_email: 'owner@bookclub.example' });
-        const seen = await withService(app.db, (tx) => tx.query<{ type: string }>('select type from stripe_events_seen order by type'));
-        expect(seen.map((r) => r.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
-        // Paid: /ask in the server is allowed and answered (honestly: nothing was saved yet).
-        expect(await checkEntitlement(app.db, ws.id, 'ask', policy)).toMatchObject({ allowed: true, basis: 'plan' });
-        const answer = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
-        expect(answer).toContain('No grounded sources found');
-        expect(answer).not.toContain('/billing/checkout');
-        const asked = await withService(app.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from queries where workspace_id = $1', [ws.id]));
-        expect(asked[0]?.n).toBe(1);
-        const seconds = (Date.now() - started) / 1000;
-        console.log(`[browser test] install → claim → checkout → active in ${seconds.toFixed(1)} s (embedded mode, local fakes)`);
-        expect(seconds).toBeLessThan(60);
-        await context.close();
-      } finally {
-        await app.close();
-      }
-    }, 180_000);
-
-    it('claims through the dev outbox page when no email service is configured', async () => {
-      const app = await startEmbedded({ discord, stripe });
-      try {
-        discord.guild = { id: '944567890123456789', name: 'Garden Guild' };
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(`${app.config.publicUrl}/install`);
-        await page.click('#authorize');
-        await page.waitForURL(/\/claim\?workspace=/);
-        await page.fill('#email', 'gardener@example.com');
-        await page.click('button[type=submit]');
-        await page.waitForURL(/\/claim\/sent/);
-        await app.onboarding.accounts.drain();
-        await page.click('a[href="/dev/outbox"]');
-        await shot(page, '08-dev-outbox');
-        await page.click('text=open link');
-        await page.click('button[type=submit]');
-        await expect(page.locator('h1').textContent()).resolves.toContain('Garden Guild is yours');
-        expect((await workspaceOfGuild(app.db, discord.guild.id)).claim_email).toBe('gardener@example.com');
-        await context.close();
-      } finally {
-        await app.close();
-      }
-    }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([discord?.close(), stripe?.close(), supabase?.close()]);
   });
-}
+
+  it('installs, claims by a Supabase magic link, checks out, takes the webhook and ends active with /ask allowed', async () => {
+    const app = await startEmbedded({ discord, stripe, supabase });
+    const started = Date.now();
+    try {
+      discord.guild = { id: '934567890123456789', name: 'Book Club' };
+      const context = await browser.newContext();
+      const page = await context.newPage();
+
+      await page.goto(`${app.config.publicUrl}/install`);
+      expect(page.url().startsWith(`${discord.url}/oauth2/authorize`)).toBe(true);
+      await shot(page, '01-discord-authorize');
+      await page.click('#authorize');
+      await page.waitForURL(/\/claim\?workspace=/);
+      await expect(page.locator('h1').textContent()).resolves.toContain('Book Club');
+      await shot(page, '02-claim-form');
+
+      // Installed but not claimed: /ask asks for an admin to claim it (through /install, which only an admin can complete).
+      const ws = await workspaceOfGuild(app.db, discord.guild.id);
+      const policy = policyOf(app.config, app.onboarding);
+      const unclaimed = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+      expect(unclaimed).toContain('claim this workspace');
+      expect(unclaimed).toContain(`${app.config.publicUrl}/install`);
+
+      await page.fill('#email', 'owner@bookclub.example');
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/claim\/sent/);
+      await shot(page, '03-check-inbox');
+      await app.onboarding.accounts.drain();
+      const email = supabase.emails.at(-1);
+      expect(email?.to).toBe('owner@bookclub.example');
+      expect(email?.link.startsWith(`${app.config.publicUrl}/claim/confirm?token=`)).toBe(true);
+
+      await page.goto(email?.link ?? '');
+      await expect(page.locator('h1').textContent()).resolves.toContain('Claim Book Club?');
+      await shot(page, '04-confirm-claim');
+      expect((await workspaceOfGuild(app.db, discord.guild.id)).claim_email).toBeNull();
+      await page.click('button[type=submit]');
+      await expect(page.locator('h1').textContent()).resolves.toContain('Book Club is yours');
+      expect(supabase.server.requests.filter((r) => r.path === '/auth/v1/verify')).toHaveLength(1);
+      await shot(page, '05-claimed');
+
+      // Claimed, not paid: the free allowance (2 asks here), then a refusal with the checkout link.
+      expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
+      expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
+      // Discord commands see a claim within the resolver's 5 s "not ready" cache.
+      let refusal = '';
+      for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
+        refusal = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+        if (!refusal.includes('claim this workspace')) break;
+      }
+      expect(refusal).toContain(`${app.config.publicUrl}/billing/checkout?workspace=${ws.id}&sig=`);
+
+      await page.click('button[type=submit]');
+      await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
+      await shot(page, '06-stripe-checkout');
+      await page.click('#pay');
+      await page.waitForURL(/\/billing\/success/);
+      await expect(page.locator('h1').textContent()).resolves.toContain('Book Club has a plan');
+      await shot(page, '07-subscribed');
+
+      const after = await workspaceOfGuild(app.db, discord.guild.id);
+      expect(after).toMatchObject({ plan_status: 'active', claim_email: 'owner@bookclub.example' });
+      const seen = await withService(app.db, (tx) => tx.query<{ type: string }>('select type from stripe_events_seen order by type'));
+      expect(seen.map((r) => r.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+      // Paid: /ask in the server is allowed and answered (honestly: nothing was saved yet).
+      expect(await checkEntitlement(app.db, ws.id, 'ask', policy)).toMatchObject({ allowed: true, basis: 'plan' });
+      const answer = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+      expect(answer).toContain('No grounded sources found');
+      expect(answer).not.toContain('/billing/checkout');
+      const asked = await withService(app.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from queries where workspace_id = $1', [ws.id]));
+      expect(asked[0]?.n).toBe(1);
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`[browser test] install → claim → checkout → active in ${seconds.toFixed(1)} s (embedded mode, local fakes)`);
+      expect(seconds).toBeLessThan(60);
+      await context.close();
+    } finally {
+      await app.close();
+    }
+  }, 180_000);
+
+  it('claims through the dev outbox page when no email service is configured', async () => {
+    const app = await startEmbedded({ discord, stripe });
+    try {
+      discord.guild = { id: '944567890123456789', name: 'Garden Guild' };
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${app.config.publicUrl}/install`);
+      await page.click('#authorize');
+      await page.waitForURL(/\/claim\?workspace=/);
+      await page.fill('#email', 'gardener@example.com');
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/claim\/sent/);
+      await app.onboarding.accounts.drain();
+      await page.click('a[href="/dev/outbox"]');
+      await shot(page, '08-dev-outbox');
+      await page.click('text=open link');
+      await page.click('button[type=submit]');
+      await expect(page.locator('h1').textContent()).resolves.toContain('Garden Guild is yours');
+      expect((await workspaceOfGuild(app.db, discord.guild.id)).claim_email).toBe('gardener@example.com');
+      await context.close();
+    } finally {
+      await app.close();
+    }
+  }, 180_000);
+});

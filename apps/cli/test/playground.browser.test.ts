@@ -5,13 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '@brain/config';
 import { openDatabase, withService } from '@brain/db';
+import { describeBrowser, launchChromium, shot } from './browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts');
 const BIN = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 const ARTICLE = `<!doctype html><html><head><title>Deploy guide</title></head><body><article>
@@ -55,111 +54,94 @@ async function startBrain(env: Record<string, string>): Promise<{ child: ChildPr
   return { child, playground, output: () => output };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
 async function command(page: Page, text: string): Promise<void> {
   await page.fill('#input', text);
   await page.keyboard.press('Escape');
   await page.press('#input', 'Enter');
 }
 
-if (!fs.existsSync(CHROMIUM)) {
-  describe('the playground in a real browser', () => {
-    it(`is skipped: Chromium is not installed at ${CHROMIUM} (apt-get install chromium; CI runs bash .ci/provision-chromium.sh)`, (ctx) => {
-      console.log(`[browser test] skipped: ${CHROMIUM} not found; run bash .ci/provision-chromium.sh`);
-      ctx.skip();
-    });
-  });
-} else {
-  describe('the playground in a real browser (npm start, no accounts)', () => {
-    let browser: Browser;
-    let site: http.Server;
-    let siteUrl = '';
-    let brain: Awaited<ReturnType<typeof startBrain>>;
-    let dataDir = '';
+describeBrowser('the playground in a real browser (npm start, no accounts)', () => {
+  let browser: Browser;
+  let site: http.Server;
+  let siteUrl = '';
+  let brain: Awaited<ReturnType<typeof startBrain>>;
+  let dataDir = '';
 
-    beforeAll(async () => {
-      fs.mkdirSync(ARTIFACTS, { recursive: true });
-      site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}/deploy-guide`;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-playground-'));
-      brain = await startBrain({ BRAIN_DATA_DIR: dataDir, PORT: String(await freePort()), BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-    }, 240_000);
+  beforeAll(async () => {
+    site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}/deploy-guide`;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-playground-'));
+    brain = await startBrain({ BRAIN_DATA_DIR: dataDir, PORT: String(await freePort()), BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
+    browser = await launchChromium();
+  }, 240_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      if (brain?.child.exitCode === null) {
-        const exited = new Promise((resolve) => brain.child.once('exit', resolve));
-        brain.child.kill('SIGTERM');
-        await exited;
-      }
-      site?.close();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    it('saves a page, answers about it with citations, and stores 👍', async () => {
-      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-      await page.goto(brain.playground);
-      await page.waitForSelector('#connection.live');
-      // Every state a message goes through, in order, as the page showed it.
-      // (A script string: this package is typed for Node, not the DOM.)
-      await page.evaluate(`(() => {
-        const seen = (window.seenStates = []);
-        new MutationObserver(() => {
-          for (const li of document.querySelectorAll('li.message[data-author="bot"]')) {
-            const state = li.id + ':' + li.dataset.state;
-            if (!seen.includes(state)) seen.push(state);
-          }
-        }).observe(document.getElementById('messages'), { childList: true, subtree: true });
-      })()`);
-
-      await command(page, `/save ${siteUrl}`);
-      await expect.poll(() => page.locator('#status-line').textContent()).toContain('→ 200 (deferred: “thinking…”)');
-      const saved = page.locator('li.message[data-author="bot"]', { hasText: 'Saved' });
-      await saved.waitFor({ timeout: 120_000 });
-      expect(await saved.locator('.content').innerText()).toMatch(/^✅ Saved Deploy guide — \d+ passages? · http:\/\/127\.0\.0\.1:\d+\/deploy-guide/);
-      expect(await saved.locator('.content em').innerText()).toBe('Deploy guide');
-      const states = await page.evaluate<string[]>('window.seenStates');
-      const savedId = await saved.getAttribute('id');
-      expect(states).toContain(`${savedId}:thinking`);
-      expect(states).toContain(`${savedId}:done`);
-      await shot(page, 'playground-01-saved');
-
-      await command(page, '/ask How often do we deploy to production?');
-      const answer = page.locator('li.message[data-author="bot"]', { has: page.locator('.embed-title', { hasText: 'How often do we deploy' }) });
-      await answer.waitFor({ timeout: 60_000 });
-      const description = await answer.locator('.embed-description').first().innerText();
-      expect(description).toMatch(/\[1\]/);
-      expect(description).toMatch(/Tuesday and Thursday/);
-      const source = answer.locator('.embed', { has: page.locator('.embed-title', { hasText: 'Sources' }) }).locator('a').first();
-      expect(await source.innerText()).toBe('Deploy guide');
-      expect(await source.getAttribute('href')).toBe(siteUrl);
-      await expect.poll(() => answer.locator('button').allInnerTexts()).toEqual(['👍 Helpful', '👎 Not helpful', '📚 Sources']);
-      await shot(page, 'playground-02-answer');
-
-      await answer.locator('button', { hasText: 'Helpful' }).first().click();
-      const thanks = page.locator('li.message.ephemeral', { hasText: 'Thanks' });
-      await thanks.waitFor({ timeout: 30_000 });
-      await shot(page, 'playground-03-feedback');
-
-      // The vote is on the answer's queries row: read it after brain start has let the database go.
+  afterAll(async () => {
+    await browser?.close();
+    if (brain?.child.exitCode === null) {
       const exited = new Promise((resolve) => brain.child.once('exit', resolve));
       brain.child.kill('SIGTERM');
       await exited;
-      const db = await openDatabase(loadConfig({ BRAIN_DATA_DIR: dataDir }, { cwd: process.cwd() }).database, { command: 'test' });
-      try {
-        const rows = await withService(db, (tx) => tx.query<{ question: string; feedback: string | null; surface: string }>('select question, feedback, surface from queries'));
-        expect(rows).toEqual([{ question: 'How often do we deploy to production?', feedback: 'up', surface: 'playground' }]);
-      } finally {
-        await db.close();
-      }
-    }, 300_000);
+    }
+    site?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
-}
+
+  it('saves a page, answers about it with citations, and stores 👍', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(brain.playground);
+    await page.waitForSelector('#connection.live');
+    // Every state a message goes through, in order, as the page showed it.
+    // (A script string: this package is typed for Node, not the DOM.)
+    await page.evaluate(`(() => {
+      const seen = (window.seenStates = []);
+      new MutationObserver(() => {
+        for (const li of document.querySelectorAll('li.message[data-author="bot"]')) {
+          const state = li.id + ':' + li.dataset.state;
+          if (!seen.includes(state)) seen.push(state);
+        }
+      }).observe(document.getElementById('messages'), { childList: true, subtree: true });
+    })()`);
+
+    await command(page, `/save ${siteUrl}`);
+    await expect.poll(() => page.locator('#status-line').textContent()).toContain('→ 200 (deferred: “thinking…”)');
+    const saved = page.locator('li.message[data-author="bot"]', { hasText: 'Saved' });
+    await saved.waitFor({ timeout: 120_000 });
+    expect(await saved.locator('.content').innerText()).toMatch(/^✅ Saved Deploy guide — \d+ passages? · http:\/\/127\.0\.0\.1:\d+\/deploy-guide/);
+    expect(await saved.locator('.content em').innerText()).toBe('Deploy guide');
+    const states = await page.evaluate<string[]>('window.seenStates');
+    const savedId = await saved.getAttribute('id');
+    expect(states).toContain(`${savedId}:thinking`);
+    expect(states).toContain(`${savedId}:done`);
+    await shot(page, 'playground-01-saved');
+
+    await command(page, '/ask How often do we deploy to production?');
+    const answer = page.locator('li.message[data-author="bot"]', { has: page.locator('.embed-title', { hasText: 'How often do we deploy' }) });
+    await answer.waitFor({ timeout: 60_000 });
+    const description = await answer.locator('.embed-description').first().innerText();
+    expect(description).toMatch(/\[1\]/);
+    expect(description).toMatch(/Tuesday and Thursday/);
+    const source = answer.locator('.embed', { has: page.locator('.embed-title', { hasText: 'Sources' }) }).locator('a').first();
+    expect(await source.innerText()).toBe('Deploy guide');
+    expect(await source.getAttribute('href')).toBe(siteUrl);
+    await expect.poll(() => answer.locator('button').allInnerTexts()).toEqual(['👍 Helpful', '👎 Not helpful', '📚 Sources']);
+    await shot(page, 'playground-02-answer');
+
+    await answer.locator('button', { hasText: 'Helpful' }).first().click();
+    const thanks = page.locator('li.message.ephemeral', { hasText: 'Thanks' });
+    await thanks.waitFor({ timeout: 30_000 });
+    await shot(page, 'playground-03-feedback');
+
+    // The vote is on the answer's queries row: read it after brain start has let the database go.
+    const exited = new Promise((resolve) => brain.child.once('exit', resolve));
+    brain.child.kill('SIGTERM');
+    await exited;
+    const db = await openDatabase(loadConfig({ BRAIN_DATA_DIR: dataDir }, { cwd: process.cwd() }).database, { command: 'test' });
+    try {
+      const rows = await withService(db, (tx) => tx.query<{ question: string; feedback: string | null; surface: string }>('select question, feedback, surface from queries'));
+      expect(rows).toEqual([{ question: 'How often do we deploy to production?', feedback: 'up', surface: 'playground' }]);
+    } finally {
+      await db.close();
+    }
+  }, 300_000);
+});
