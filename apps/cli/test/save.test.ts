@@ -54,6 +54,9 @@ describe('brain save, embedded', () => {
     expect(saved.map((s) => path.relative(dir, s.target)).sort()).toEqual(['guides/onboarding.md', 'handbook.pdf', 'notes.txt', 'release.html']);
     expect(saved.every((s) => s.status === 'ready' && s.passages > 0)).toBe(true);
     expect(saved.find((s) => s.target.endsWith('release.html'))?.title).toBe('Release process');
+    // A heading titles a markdown file; a source with no title of its own is cited by its file name.
+    expect(saved.find((s) => s.target.endsWith('notes.txt'))?.title).toBe('notes.txt');
+    expect(saved.find((s) => s.target.endsWith('onboarding.md'))?.title).toBe('Onboarding');
     const callsAfterFirst = openai.embeddingCalls.length;
     expect(callsAfterFirst).toBeGreaterThan(0);
 

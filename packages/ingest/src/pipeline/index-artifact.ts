@@ -88,7 +88,8 @@ export async function indexArtifact(
     model: services.embedder.model,
     chunks,
     artifact: {
-      title: artifact.title ? null : (extracted.title ?? null),
+      // A file with no title of its own (markdown, text) is cited by its name, not as "untitled".
+      title: artifact.title ? null : (extracted.title ?? artifact.fileName ?? null),
       contentHash,
       etag: obtained.etag,
       lastModified: obtained.lastModified,
