@@ -20,6 +20,9 @@ const arg = (name: string, fallback: string) => {
 };
 const rates = arg('rates', '100,200,300,400').split(',').map(Number);
 const seconds = Number(arg('seconds', '10'));
+// --database-url postgres://… (or BENCH_DATABASE_URL): the app on PostgreSQL instead of embedded
+// PGlite. The bench writes a workspace and notes into it and deletes them afterwards.
+const databaseUrl = arg('database-url', process.env.BENCH_DATABASE_URL ?? '');
 const GUILD = '700000000000000002';
 
 const NOTES = [
@@ -89,9 +92,11 @@ async function main(): Promise<void> {
   const keys = generateDevKeyPair();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-bench-ack-'));
   const children: ChildProcess[] = [];
+  let workspaceId: string | null = null;
   try {
     // A claimed workspace for the bench server with a few saved notes, indexed by brain start's worker.
-    const config = loadConfig({ BRAIN_DATA_DIR: dataDir }, { cwd: root });
+    const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { BRAIN_DATA_DIR: dataDir };
+    const config = loadConfig(dbEnv, { cwd: root });
     const db = await openDatabase(config.database, { command: 'bench:ack' });
     await migrate(db);
     const [ws] = await withService(db, (tx) =>
@@ -99,6 +104,7 @@ async function main(): Promise<void> {
     );
     for (const [title, text] of NOTES) await saveSource(db, { workspaceId: ws?.id as string, input: { kind: 'text', title, text: `# ${title}\n\n${text}` }, savedBy: 'bench' });
     await db.close();
+    workspaceId = ws?.id ?? null;
 
     const sink = await start(process.execPath, ['--import', 'tsx', 'bench/ack/discord-sink.ts'], {}, /"port":(\d+)/);
     const sinkPort = Number(sink.match[1]);
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
     // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
     const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
-      BRAIN_DATA_DIR: dataDir,
+      ...dbEnv,
       DISCORD_PUBLIC_KEY: keys.publicKeyHex,
       DISCORD_APPLICATION_ID: BENCH_APPLICATION_ID,
       DISCORD_API_BASE: `http://127.0.0.1:${sinkPort}/api`,
@@ -141,7 +147,7 @@ async function main(): Promise<void> {
       method: {
         load: 'open loop, fixed rate, keep-alive, latency from each request’s due time to the end of its response; own child process',
         interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
-        app: 'brain start (embedded PGlite, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process',
+        app: `brain start (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
         reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
         secondsPerStep: seconds,
       },
@@ -160,10 +166,15 @@ async function main(): Promise<void> {
     console.log(`\nFollow-up edits received: ${followUps.edits} (answers ${followUps.answers}, error notices ${followUps.errors}, other ${followUps.other}).`);
     if (followUps.lastErrors.length > 0) console.log(`Error notices, e.g.: ${followUps.lastErrors.join(' | ')}`);
     console.log(`Load average during the run: ${report.machine.loadAverage.join(', ')} on ${report.machine.cpus} cores.`);
-    console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}`);
+    console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}${databaseUrl ? ' --database-url postgres://…' : ''}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
+    if (databaseUrl && workspaceId) {
+      const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl }, { cwd: root }).database, { command: 'bench:ack' });
+      await withService(db, (tx) => tx.query('delete from workspaces where id = $1', [workspaceId]));
+      await db.close();
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

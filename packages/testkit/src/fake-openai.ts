@@ -19,6 +19,12 @@ export interface FakeOpenAIOptions {
   maxTokensPerInput?: number;
   maxTokensPerRequest?: number;
   chat?: ChatResponder;
+  /**
+   * How a text becomes its vector. The default is a pseudo-random unit vector seeded by the text:
+   * fine for clients, but unlike any real model's (no two texts are alike), and the worst case for
+   * an HNSW graph. Benchmarks of what happens after the API pass a text-derived vector instead.
+   */
+  vectorFor?: (text: string, dimensions: number) => number[];
 }
 
 /** What a scripted failure answers instead of the normal response. */
@@ -86,6 +92,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     maxTokensPerInput: options.maxTokensPerInput ?? 8192,
     maxTokensPerRequest: options.maxTokensPerRequest ?? 300_000,
   };
+  const vectorFor = options.vectorFor ?? deterministicVector;
   const dimensionsOf = (model: string) => options.modelDimensions?.[model] ?? DEFAULT_MODEL_DIMENSIONS[model] ?? 1536;
 
   /** Auth and scripted failures, common to both routes; undefined means "answer normally". */
@@ -146,7 +153,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         // Out of order on purpose: clients must place vectors by `index`.
         data: inputs
           .map((input, index) => {
-            const vector = deterministicVector(input, dimensions);
+            const vector = vectorFor(input, dimensions);
             return { object: 'embedding', index, embedding: encoding === 'base64' ? toBase64(vector) : vector };
           })
           .reverse(),
@@ -209,7 +216,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     setChatResponder(responder) {
       chatResponder = responder;
     },
-    vectorFor: deterministicVector,
+    vectorFor,
     close: () => server.close(),
   };
 }
