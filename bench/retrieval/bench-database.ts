@@ -71,7 +71,9 @@ export async function openBenchDatabase(
     applicationName: 'company-brain:bench-retrieval',
     onNotice: options.onNotice,
   });
-  if (!reused) await migrate(db);
+  // A reused database gets the migrations written since it was kept (a retuned match_artifacts):
+  // --reuse measures the function as it is now, on the same data.
+  await migrate(db);
   return {
     name,
     db,

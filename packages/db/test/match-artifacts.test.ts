@@ -270,6 +270,38 @@ describeDb(
         expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
         expect(plans).not.toMatch(/\+ '0'::double precision/);
       });
+      it('takes a question for off-topic when its probe meets nothing relevant, and walks on when the probe is larger', async () => {
+        // Without the passage next to the question, the small workspace's related passages are all
+        // in cluster B. A probe of the smallest budget stays in cluster A, meets nothing of this
+        // workspace that is relevant, and ends the vector leg; a probe as large as the table
+        // reaches B, finds them relevant, and the short list goes on to the exact path.
+        const offTopicProbe = 'set local brain.exact_search_max_rows = 5; set local brain.hnsw_probe_max_tuples = 1;';
+        const wholeTableProbe = 'set local brain.exact_search_max_rows = 5; set local brain.hnsw_probe_max_tuples = 20000;';
+        const ask = (settings: string) =>
+          suite.db.transaction(async (tx) => {
+            await tx.exec(`${settings} set local role brain_tenant;`);
+            await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
+            return matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+          });
+        await withService(suite.db, (tx) => tx.query('update chunks set is_live = false where id = $1', [nearIds[0]]));
+        try {
+          expect(await ask(offTopicProbe)).toEqual([]);
+          const walked = await ask(wholeTableProbe);
+          expect(walked).toHaveLength(5);
+          for (const hit of walked) expect(nearIds.slice(1)).toContain(hit.chunkId);
+          // The probe's budget is the session's for the rest of the transaction only while the
+          // function runs: the caller's hnsw.max_scan_tuples is as it was afterwards.
+          const after = await suite.db.transaction(async (tx) => {
+            await tx.exec(`${offTopicProbe} set local hnsw.max_scan_tuples = 777; set local role brain_tenant;`);
+            await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
+            await matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+            return tx.query<{ v: string }>("select current_setting('hnsw.max_scan_tuples') as v");
+          });
+          expect(after[0]?.v).toBe('777');
+        } finally {
+          await withService(suite.db, (tx) => tx.query('update chunks set is_live = true where id = $1', [nearIds[0]]));
+        }
+      });
     });
 
     it('rejects a match_count outside 1..50', async () => {
