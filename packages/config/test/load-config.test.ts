@@ -114,10 +114,10 @@ describe('loadConfig', () => {
   it('reads the metrics token and the shutdown grace, refusing a short token or a zero grace', () => {
     const defaults = loadConfig({}, { cwd: '/srv' });
     expect(defaults.metricsToken).toBeUndefined();
-    expect(defaults.worker.shutdownGraceMs).toBe(20_000);
+    expect(defaults.shutdownGraceMs).toBe(20_000);
     const tuned = loadConfig({ BRAIN_METRICS_TOKEN: 'm'.repeat(24), BRAIN_SHUTDOWN_GRACE_SECONDS: '5' }, { cwd: '/srv' });
     expect(tuned.metricsToken).toBe('m'.repeat(24));
-    expect(tuned.worker.shutdownGraceMs).toBe(5_000);
+    expect(tuned.shutdownGraceMs).toBe(5_000);
     const invalid = configError({ BRAIN_METRICS_TOKEN: 'short', BRAIN_SHUTDOWN_GRACE_SECONDS: '0' }).message;
     expect(invalid).toContain('BRAIN_METRICS_TOKEN: must be at least 16 random characters');
     expect(invalid).toContain('BRAIN_SHUTDOWN_GRACE_SECONDS: must be a whole number of seconds');
