@@ -19,6 +19,12 @@ export interface FakeOpenAIOptions {
   maxTokensPerInput?: number;
   maxTokensPerRequest?: number;
   chat?: ChatResponder;
+  /**
+   * The text whose vector an input gets (default: the input itself). Vectors of different texts
+   * are unrelated, so retrieval through the fake finds nothing above a similarity floor; mapping
+   * related texts to one string makes them identical, as a real model would place them close.
+   */
+  embedAs?: (input: string) => string;
 }
 
 /** What a scripted failure answers instead of the normal response. */
@@ -146,7 +152,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         // Out of order on purpose: clients must place vectors by `index`.
         data: inputs
           .map((input, index) => {
-            const vector = deterministicVector(input, dimensions);
+            const vector = deterministicVector(options.embedAs ? options.embedAs(input) : input, dimensions);
             return { object: 'embedding', index, embedding: encoding === 'base64' ? toBase64(vector) : vector };
           })
           .reverse(),

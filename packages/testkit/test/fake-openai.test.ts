@@ -50,4 +50,18 @@ describe('startFakeOpenAI', async () => {
     expect(ok.data.find((d) => d.index === 0)?.embedding).toEqual(fake.vectorFor('a', 256));
     expect(fake.embeddingCalls.map((c) => c.status)).toEqual([401, 400, 400, 400, 200]);
   });
+
+  it('gives related texts one vector when told which ones are related (embedAs)', async () => {
+    const topical = await startFakeOpenAI({ embedAs: (input) => (/deploy/i.test(input) ? 'deploys' : input) });
+    try {
+      const client = new OpenAI({ apiKey: 'k', baseURL: topical.url, maxRetries: 0 });
+      const out = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['When do we deploy?', 'Deploys go out on Tuesdays.', 'Lunch'] });
+      const [question, note, other] = [0, 1, 2].map((i) => out.data.find((d) => d.index === i)?.embedding);
+      expect(question).toEqual(note);
+      expect(question).toEqual(topical.vectorFor('deploys', 1536));
+      expect(other).toEqual(topical.vectorFor('Lunch', 1536));
+    } finally {
+      await topical.close();
+    }
+  });
 });
