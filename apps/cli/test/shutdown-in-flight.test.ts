@@ -1,19 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
-import { openDatabase, openPglite, withService } from '@brain/db';
-import { pgliteTemplate } from '@brain/db/testing';
+import { openDatabase, withService } from '@brain/db';
 import { FINAL_EDIT_MS, generateDevKeyPair } from '@brain/discord';
 import { saveSource } from '@brain/ingest';
 import { startFakeDiscord, startFakeOpenAI, type FakeDiscord, type FakeOpenAI } from '@brain/testkit';
+import { seededDataDir, spawnBrain, waitFor, type BrainProcess } from './brain-process.ts';
 
 // `brain start` on the embedded database, answering a real (signed) Discord /ask through a chat
 // model, receives SIGTERM while the answer is still being written.
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 const APPLICATION_ID = '910000000000000001';
 const GUILD = '910000000000000002';
 const QUESTION = 'When do we deploy?';
@@ -32,17 +27,12 @@ describe('brain start on SIGTERM with an answer in flight', () => {
     openai = await startFakeOpenAI({ embedAs: (input) => (/deploy/i.test(input) ? 'deploys' : input) });
     discord = await startFakeDiscord();
     // A claimed workspace for the guild with one saved note; brain start's worker indexes it.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-shutdown-'));
-    // From the migrated template: initdb and the migrations would take most of this suite's time.
-    const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteTemplate() });
-    try {
+    dataDir = await seededDataDir(async (db) => {
       const [ws] = await withService(db, (tx) =>
         tx.query<{ id: string }>("insert into workspaces (slug, guild_id, claim_email, claimed_at) values ('shutdown', $1, 'owner@example.com', now()) returning id", [GUILD]),
       );
       await saveSource(db, { workspaceId: ws?.id as string, input: { kind: 'text', title: 'Deploys', text: '# Deploys\n\nDeploys go out on Tuesdays, after the review.' }, savedBy: 'test' });
-    } finally {
-      await db.close();
-    }
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -50,49 +40,22 @@ describe('brain start on SIGTERM with an answer in flight', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  interface Brain {
-    child: ChildProcess;
-    url: string;
-    exited: Promise<{ code: number | null; at: number }>;
-    logs: () => string;
-  }
+  type Brain = BrainProcess & { url: string };
 
   /** Spawns `brain start` on a free port and resolves once it prints its health URL. */
   async function startBrain(env: Record<string, string>): Promise<Brain> {
-    const child = spawn(process.execPath, [bin, 'start', '--port', '0'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        BRAIN_DATA_DIR: dataDir,
-        BRAIN_PLAYGROUND: 'off',
-        DISCORD_PUBLIC_KEY: keys.publicKeyHex,
-        DISCORD_APPLICATION_ID: APPLICATION_ID,
-        DISCORD_API_BASE: discord.apiBase,
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: openai.url,
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const brain = spawnBrain(['start', '--port', '0'], {
+      BRAIN_DATA_DIR: dataDir,
+      BRAIN_PLAYGROUND: 'off',
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_APPLICATION_ID: APPLICATION_ID,
+      DISCORD_API_BASE: discord.apiBase,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openai.url,
+      ...env,
     });
-    let logs = '';
-    child.stdout?.on('data', (d: Buffer) => (logs += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (logs += d.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
-    const brain = { child, exited, logs: () => logs, url: '' };
-    await waitFor(() => /health:\s+http:\/\/localhost:\d+\/healthz/.test(logs) || child.exitCode !== null, 60_000, 'brain start to listen', brain);
-    const port = /health:\s+http:\/\/localhost:(\d+)\/healthz/.exec(logs)?.[1];
-    if (!port) throw new Error(`brain start did not start:\n${logs}`);
-    brain.url = `http://127.0.0.1:${port}`;
-    return brain;
-  }
-
-  async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, brain?: { logs: () => string }): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    while (!(await done())) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}\n${brain?.logs() ?? ''}`);
-      await sleep(50);
-    }
+    const [, port] = await brain.waitForOutput(/health:\s+http:\/\/localhost:(\d+)\/healthz/);
+    return Object.assign(brain, { url: `http://127.0.0.1:${port}` });
   }
 
   /** The seeded note's job is done (by this process or the previous one): /metrics reads the queue from the database. */
@@ -104,7 +67,7 @@ describe('brain start on SIGTERM with an answer in flight', () => {
       },
       60_000,
       'the saved note to be indexed',
-      brain,
+      brain.output,
     );
 
   function slash(name: string, options: { name: string; value: string }[]) {
@@ -138,57 +101,59 @@ describe('brain start on SIGTERM with an answer in flight', () => {
   }
 
   it('waits for the answer to reach Discord, then exits 0 within the grace', { timeout: 120_000 }, async () => {
-    // The chat model takes 3 s: SIGTERM arrives while the answer is being written.
-    openai.setChatResponder(async () => {
-      await sleep(3_000);
-      return ANSWER;
-    });
+    openai.setChatResponder(() => ANSWER);
     const brain = await startBrain({ BRAIN_SHUTDOWN_GRACE_SECONDS: '20' });
+    // The chat model answers only when the test says so: SIGTERM arrives while the answer is being written.
+    const releaseChat = openai.hold('chat');
     try {
       await indexed(brain);
       const chats = openai.chatCalls.length;
       const ask = slash('ask', [{ name: 'question', value: QUESTION }]);
       expect(await send(brain, ask)).toMatchObject({ status: 200, json: { type: 5 } });
-      await waitFor(() => openai.chatCalls.length > chats, 30_000, 'the answer to reach the chat model', brain);
+      await waitFor(() => openai.chatCalls.length > chats, 30_000, 'the answer to reach the chat model', brain.output);
 
       const signalledAt = Date.now();
       brain.child.kill('SIGTERM');
+      await sleep(1_500);
+      expect(brain.child.exitCode, 'exited with the answer still in flight').toBeNull();
+      expect(discord.callsFor(ask.token)).toEqual([]);
+      releaseChat();
       const exit = await brain.exited;
 
-      expect(exit.code, brain.logs()).toBe(0);
+      expect(exit.code, brain.output()).toBe(0);
       const edits = discord.callsFor(ask.token);
       expect(edits.map((e) => e.kind)).toEqual(['edit-original']);
       expect(JSON.stringify(edits[0]?.body)).toContain('Deploys go out on Tuesdays');
-      // The answer was still being written at the signal, and the process waited for its edit.
-      expect(edits[0]?.at).toBeGreaterThan(signalledAt);
       expect(edits[0]?.at).toBeLessThanOrEqual(exit.at);
       expect(exit.at - signalledAt).toBeLessThan(20_000);
     } finally {
-      if (brain.child.exitCode === null) brain.child.kill('SIGKILL');
+      releaseChat();
+      brain.kill();
     }
   });
 
   it('with a grace shorter than the answer, exits soon after it: the asker is told to ask again, a running job goes back to the queue', { timeout: 120_000 }, async () => {
     const brain = await startBrain({ BRAIN_SHUTDOWN_GRACE_SECONDS: '1' });
+    let releaseEmbeddings = () => {};
     try {
       await indexed(brain);
-      // From here on the provider hangs: neither the job /save queues nor the answer can finish.
-      openai.setLatency(120_000);
+      // From here on embeddings hang: neither the job /save queues nor the answer can finish.
+      releaseEmbeddings = openai.hold('embeddings');
       const save = slash('save', [
         { name: 'text', value: 'Rollbacks use the previous image tag.' },
         { name: 'title', value: 'Release drill' },
       ]);
       expect(await send(brain, save)).toMatchObject({ status: 200, json: { type: 5 } });
-      await waitFor(() => openai.embeddingCalls.some((c) => c.inputs.some((i) => i.includes('Rollbacks'))), 30_000, 'the worker to embed the saved text', brain);
+      await waitFor(() => openai.embeddingCalls.some((c) => c.inputs.some((i) => i.includes('Rollbacks'))), 30_000, 'the worker to embed the saved text', brain.output);
       const ask = slash('ask', [{ name: 'question', value: QUESTION }]);
       expect(await send(brain, ask)).toMatchObject({ status: 200, json: { type: 5 } });
-      await waitFor(() => openai.embeddingCalls.some((c) => c.inputs.some((i) => i.includes(QUESTION))), 30_000, 'the question to reach the embedder', brain);
+      await waitFor(() => openai.embeddingCalls.some((c) => c.inputs.some((i) => i.includes(QUESTION))), 30_000, 'the question to reach the embedder', brain.output);
 
       const signalledAt = Date.now();
       brain.child.kill('SIGTERM');
       const exit = await brain.exited;
 
-      expect(exit.code, brain.logs()).toBe(0);
+      expect(exit.code, brain.output()).toBe(0);
       // The grace (1 s), then the last edits; a drain on any other deadline (the old 25 s) fails here.
       expect(exit.at - signalledAt).toBeLessThan(1_000 + FINAL_EDIT_MS);
       const notice = discord.callsFor(ask.token).at(-1);
@@ -197,8 +162,8 @@ describe('brain start on SIGTERM with an answer in flight', () => {
       // The save's reply is not left at "thinking…" either.
       expect(discord.callsFor(save.token).length).toBeGreaterThan(0);
     } finally {
-      openai.setLatency(0);
-      if (brain.child.exitCode === null) brain.child.kill('SIGKILL');
+      releaseEmbeddings();
+      brain.kill();
     }
 
     // The job that was running is back in the queue, its attempt not counted, for the next start.

@@ -64,4 +64,17 @@ describe('startFakeOpenAI', async () => {
       await topical.close();
     }
   });
+
+  it('holds requests to a route, recorded on arrival, until released', async () => {
+    const release = fake.hold('embeddings');
+    const calls = fake.embeddingCalls.length;
+    let answered = false;
+    const request = client.embeddings.create({ model: 'text-embedding-3-small', input: 'held' }).then(() => (answered = true));
+    while (fake.embeddingCalls.length === calls) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    release();
+    await request;
+    expect(answered).toBe(true);
+  });
 });
