@@ -60,6 +60,11 @@ export interface BrainConfig {
     leaseMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
+    /**
+     * BRAIN_METRICS_PORT: `brain worker` serves GET /metrics and GET /healthz on this port (0 picks
+     * a free one). Unset, a separate worker serves nothing; `brain start` ignores it (the web has /metrics).
+     */
+    metricsPort: number | undefined;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** False when LOG_LEVEL is unset: one-shot commands then log warnings only. */
