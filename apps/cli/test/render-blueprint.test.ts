@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHUTDOWN_GRACE_SECONDS } from '@brain/config';
+import { FINAL_EDIT_MS } from '@brain/discord';
 import { runCli } from './run-cli.ts';
 
 interface Service {
@@ -39,9 +41,12 @@ describe('render.yaml', () => {
       for (const group of used) expect(groups.has(group)).toBe(true);
       expect(service.envVars.some((v) => 'key' in v && v.key === 'DATABASE_URL')).toBe(true);
     }
-    // The drain (jobs: BRAIN_SHUTDOWN_GRACE_SECONDS 20 s; answers: 25 s) fits in Render's delay.
-    expect(byType('web').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(50);
-    expect(byType('worker').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(30);
+    // The drain fits in Render's delay: answers get the grace, then the last edit of those cut
+    // short, then the database closes (margin); jobs get the grace, then are released (margin).
+    const graceVar = blueprint.envVarGroups.flatMap((g) => g.envVars).find((v) => v.key === 'BRAIN_SHUTDOWN_GRACE_SECONDS') as { value?: string } | undefined;
+    const grace = Number(graceVar?.value ?? DEFAULT_SHUTDOWN_GRACE_SECONDS);
+    expect(byType('web').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(grace + FINAL_EDIT_MS / 1000 + 10);
+    expect(byType('worker').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(grace + 10);
   });
 
   it('only uses commands and options the brain command has, and the cron command runs', { timeout: 180_000 }, async () => {

@@ -4,7 +4,11 @@ import type { WebDeps } from './deps.ts';
 export interface WebServer {
   app: WebApp;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, finishes in-flight requests, then lets acknowledged interactions finish
+   * within what is left of `graceMs` (default: the configured shutdown grace), counted from the call.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Listens on the configured port (0 picks a free one, for tests). */
@@ -17,9 +21,11 @@ export async function startWebServer(deps: WebDeps, options: { host?: string; po
     url: `http://localhost:${port}`,
     // Stop accepting connections and finish in-flight requests, then let the work that follows
     // acknowledged interactions finish (answers, save receipts): SIGTERM never drops a reply.
-    close: async () => {
+    close: async (graceMs = deps.config.shutdownGraceMs) => {
+      // One deadline from the signal: time spent finishing HTTP requests comes out of the answers' grace.
+      const deadline = performance.now() + graceMs;
       await app.close();
-      await deps.discord?.close();
+      await deps.discord?.close(Math.max(0, deadline - performance.now()));
     },
   };
 }

@@ -21,12 +21,13 @@ const countString = (example: string) =>
     .refine((v) => v === undefined || (/^\d{1,9}$/.test(v)), `must be a whole number, for example ${example}`)
     .transform((v) => (v === undefined ? undefined : Number(v)));
 
+const portString = optionalString
+  .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), 'must be a port number between 0 and 65535')
+  .transform((v) => (v === undefined ? undefined : Number(v)));
+
 /** The environment the apps read, by the names DESIGN §3 documents. Unknown names are ignored. */
 export const envSchema = z.object({
-  PORT: optionalString.refine(
-    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535),
-    'must be a port number between 0 and 65535',
-  ).transform((v) => (v === undefined ? undefined : Number(v))),
+  PORT: portString,
   PUBLIC_URL: httpUrl,
   BRAIN_DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
@@ -67,6 +68,7 @@ export const envSchema = z.object({
     (v) => v === undefined || v.length >= 16,
     'must be at least 16 random characters (for example the output of `openssl rand -hex 24`)',
   ),
+  BRAIN_METRICS_PORT: portString,
   BRAIN_WORKER_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
     'must be a whole number of jobs between 1 and 64',

@@ -9,6 +9,7 @@ export {
   DEFAULT_FREE_SAVES,
   DEFAULT_FREE_ASKS,
   DEFAULT_PAST_DUE_GRACE_DAYS,
+  DEFAULT_SHUTDOWN_GRACE_SECONDS,
   type LoadConfigOptions,
 } from './load-config.ts';
 export { parseDatabaseUrl, type PostgresTarget } from './database-url.ts';

@@ -13,6 +13,7 @@ export const DEFAULT_DISCORD_OAUTH_BASE = 'https://discord.com';
 export const DEFAULT_FREE_SAVES = 25;
 export const DEFAULT_FREE_ASKS = 100;
 export const DEFAULT_PAST_DUE_GRACE_DAYS = 7;
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 20;
 // Supabase's transaction pooler (Supavisor) listens on 6543 and cannot keep prepared statements.
 const TRANSACTION_POOLER_PORT = 6543;
 
@@ -119,11 +120,12 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     },
     mcpToken: e.BRAIN_MCP_TOKEN,
     metricsToken: e.BRAIN_METRICS_TOKEN,
+    shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     worker: {
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
-      shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : 20) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
+      metricsPort: e.BRAIN_METRICS_PORT,
     },
     logLevel: e.LOG_LEVEL ?? 'info',
     logLevelSet: e.LOG_LEVEL !== undefined,

@@ -46,15 +46,25 @@ export interface BrainConfig {
   mcpToken: string | undefined;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open. */
   metricsToken: string | undefined;
+  /**
+   * BRAIN_SHUTDOWN_GRACE_SECONDS: on SIGTERM, everything the process has in flight gets this long
+   * from the signal: answers still being written are then told to stop and edit their reply with
+   * a "restarted, ask again" notice, and running jobs are released to the queue. One value for the
+   * whole process, because the platform's kill deadline is one deadline for the whole process.
+   */
+  shutdownGraceMs: number;
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;
     /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
     leaseMs: number;
-    /** On SIGTERM, running jobs get this long to finish before they are released to the queue. */
-    shutdownGraceMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
+    /**
+     * BRAIN_METRICS_PORT: `brain worker` serves GET /metrics and GET /healthz on this port (0 picks
+     * a free one). Unset, a separate worker serves nothing; `brain start` ignores it (the web has /metrics).
+     */
+    metricsPort: number | undefined;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** False when LOG_LEVEL is unset: one-shot commands then log warnings only. */

@@ -111,15 +111,18 @@ describe('loadConfig', () => {
     expect(invalid).toContain('BRAIN_FREE_ASKS: must be a whole number');
   });
 
-  it('reads the metrics token and the shutdown grace, refusing a short token or a zero grace', () => {
+  it('reads the metrics token and port and the shutdown grace, refusing a short token, a bad port or a zero grace', () => {
     const defaults = loadConfig({}, { cwd: '/srv' });
     expect(defaults.metricsToken).toBeUndefined();
-    expect(defaults.worker.shutdownGraceMs).toBe(20_000);
-    const tuned = loadConfig({ BRAIN_METRICS_TOKEN: 'm'.repeat(24), BRAIN_SHUTDOWN_GRACE_SECONDS: '5' }, { cwd: '/srv' });
+    expect(defaults.worker.metricsPort).toBeUndefined();
+    expect(defaults.shutdownGraceMs).toBe(20_000);
+    const tuned = loadConfig({ BRAIN_METRICS_TOKEN: 'm'.repeat(24), BRAIN_METRICS_PORT: '9464', BRAIN_SHUTDOWN_GRACE_SECONDS: '5' }, { cwd: '/srv' });
     expect(tuned.metricsToken).toBe('m'.repeat(24));
-    expect(tuned.worker.shutdownGraceMs).toBe(5_000);
-    const invalid = configError({ BRAIN_METRICS_TOKEN: 'short', BRAIN_SHUTDOWN_GRACE_SECONDS: '0' }).message;
+    expect(tuned.worker.metricsPort).toBe(9464);
+    expect(tuned.shutdownGraceMs).toBe(5_000);
+    const invalid = configError({ BRAIN_METRICS_TOKEN: 'short', BRAIN_METRICS_PORT: '70000', BRAIN_SHUTDOWN_GRACE_SECONDS: '0' }).message;
     expect(invalid).toContain('BRAIN_METRICS_TOKEN: must be at least 16 random characters');
+    expect(invalid).toContain('BRAIN_METRICS_PORT: must be a port number between 0 and 65535');
     expect(invalid).toContain('BRAIN_SHUTDOWN_GRACE_SECONDS: must be a whole number of seconds');
   });
 });

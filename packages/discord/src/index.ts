@@ -3,7 +3,7 @@ export { generateDevKeyPair, devKeyPairFromPem, type DevKeyPair } from './verify
 
 export { parseInteraction } from './interactions/parse-interaction.ts';
 export { createInteractionHandler, type InteractionHandler, type InteractionHandlerOptions } from './interactions/handle-interaction.ts';
-export { InFlightWork, type WorkSignals } from './interactions/in-flight.ts';
+export { FINAL_EDIT_MS, InFlightWork, type WorkSignals } from './interactions/in-flight.ts';
 export { RecentIds } from './interactions/recent-ids.ts';
 export { isServerAdmin, ADMIN_PERMISSIONS } from './interactions/permissions.ts';
 export type {

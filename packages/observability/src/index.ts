@@ -1,2 +1,3 @@
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger.ts';
 export { createMetrics, type BrainMetrics, type DatabaseSnapshot, type InteractionMetrics, type JobMetrics } from './metrics.ts';
+export { bearerTokenCheck } from './bearer-token.ts';

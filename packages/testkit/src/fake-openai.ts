@@ -21,8 +21,10 @@ export interface FakeOpenAIOptions {
   chat?: ChatResponder;
   /**
    * How a text becomes its vector. The default is a pseudo-random unit vector seeded by the text:
-   * fine for clients, but unlike any real model's (no two texts are alike), and the worst case for
-   * an HNSW graph. Benchmarks of what happens after the API pass a text-derived vector instead.
+   * fine for clients, but unlike any real model's (no two texts are alike, so retrieval through it
+   * finds nothing above a similarity floor), and the worst case for an HNSW graph. Tests and
+   * benchmarks of what happens after the API pass a text-derived vector instead (the local
+   * embedder's, or one text's vector for a group of related ones).
    */
   vectorFor?: (text: string, dimensions: number) => number[];
 }
@@ -68,6 +70,11 @@ export interface FakeOpenAI {
   /** The next `count` requests to the route get `failure` instead of an answer. */
   failNext(route: 'embeddings' | 'chat', count: number, failure: ScriptedFailure): void;
   setLatency(ms: number): void;
+  /**
+   * Requests to the route are recorded on arrival but not answered until the returned function
+   * is called: the test decides when the work waiting on them may finish.
+   */
+  hold(route: 'embeddings' | 'chat'): () => void;
   setChatResponder(responder: ChatResponder): void;
   /** The vector the fake returns for `text` (to compare with what a client got back). */
   vectorFor(text: string, dimensions: number): number[];
@@ -86,6 +93,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const embeddingCalls: EmbeddingCall[] = [];
   const chatCalls: ChatRequestBody[] = [];
   let latencyMs = options.latencyMs ?? 0;
+  const held: Record<'embeddings' | 'chat', Promise<void> | undefined> = { embeddings: undefined, chat: undefined };
   let chatResponder: ChatResponder = options.chat ?? (() => 'This is a fake answer.');
   const limits = {
     maxInputs: options.maxInputs ?? 2048,
@@ -109,7 +117,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     };
   };
 
-  server.on('POST', '/v1/embeddings', (req) => {
+  server.on('POST', '/v1/embeddings', async (req) => {
     const body = (req.json ?? {}) as Record<string, unknown>;
     const model = typeof body.model === 'string' ? body.model : '';
     const raw = body.input;
@@ -118,6 +126,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const encodingFormat = typeof body.encoding_format === 'string' ? body.encoding_format : undefined;
     const call: EmbeddingCall = { model, inputs, dimensions: requested, encodingFormat, status: 200 };
     embeddingCalls.push(call);
+    await held.embeddings;
     const out = preflight('embeddings', req) ?? answerEmbeddings(model, inputs, requested, encodingFormat);
     call.status = out.status ?? 200;
     return { ...out, delayMs: latencyMs };
@@ -165,6 +174,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   server.on('POST', '/v1/chat/completions', async (req) => {
     const body = (req.json ?? {}) as ChatRequestBody;
     chatCalls.push(body);
+    await held.chat;
     const failed = preflight('chat', req);
     if (failed) return { ...failed, delayMs: latencyMs };
     const reply = await chatResponder(body);
@@ -212,6 +222,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     setLatency(ms) {
       latencyMs = ms;
+    },
+    hold(route) {
+      let release = () => {};
+      held[route] = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held[route] = undefined;
+        release();
+      };
     },
     setChatResponder(responder) {
       chatResponder = responder;

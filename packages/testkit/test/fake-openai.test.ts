@@ -50,4 +50,33 @@ describe('startFakeOpenAI', async () => {
     expect(ok.data.find((d) => d.index === 0)?.embedding).toEqual(fake.vectorFor('a', 256));
     expect(fake.embeddingCalls.map((c) => c.status)).toEqual([401, 400, 400, 400, 200]);
   });
+
+  it('answers the vectors a test asks for (vectorFor), and reports them through vectorFor()', async () => {
+    const topic = (input: string, dimensions: number) => fake.vectorFor(/deploy/i.test(input) ? 'deploys' : input, dimensions);
+    const topical = await startFakeOpenAI({ vectorFor: topic });
+    try {
+      const client = new OpenAI({ apiKey: 'k', baseURL: topical.url, maxRetries: 0 });
+      const out = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['When do we deploy?', 'Deploys go out on Tuesdays.', 'Lunch'] });
+      const [question, note, other] = [0, 1, 2].map((i) => out.data.find((d) => d.index === i)?.embedding);
+      expect(question).toEqual(note);
+      expect(question).toEqual(fake.vectorFor('deploys', 1536));
+      expect(other).toEqual(fake.vectorFor('Lunch', 1536));
+      expect(topical.vectorFor('When do we deploy?', 1536)).toEqual(question);
+    } finally {
+      await topical.close();
+    }
+  });
+
+  it('holds requests to a route, recorded on arrival, until released', async () => {
+    const release = fake.hold('embeddings');
+    const calls = fake.embeddingCalls.length;
+    let answered = false;
+    const request = client.embeddings.create({ model: 'text-embedding-3-small', input: 'held' }).then(() => (answered = true));
+    while (fake.embeddingCalls.length === calls) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    release();
+    await request;
+    expect(answered).toBe(true);
+  });
 });

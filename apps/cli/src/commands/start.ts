@@ -59,8 +59,10 @@ export function registerStart(program: Command): void {
         print.line(`  billing:    ${onboarding.billing.enabled ? `Stripe; webhook ${config.publicUrl}/stripe/webhook` : 'off (STRIPE_SECRET_KEY unset): everything allowed'}`);
         if (config.mode === 'postgres' && onboarding.devOutbox) logger.warn('SUPABASE_URL is not set: magic links are only printed to this console');
         onShutdown(logger, async () => {
-          // Stop taking requests and jobs first, then let both drain (answers in flight still get their edit).
-          await Promise.all([web.close(), running.worker?.stop()]);
+          // Stop taking requests and jobs, then let both drain against the same deadline
+          // (BRAIN_SHUTDOWN_GRACE_SECONDS from the signal): answers past it edit their reply with
+          // a "restarted" notice, jobs past it go back to the queue.
+          await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs)]);
           await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });

@@ -1,5 +1,9 @@
 import type { Command } from 'commander';
+import { createMetrics } from '@brain/observability';
+import { databaseSnapshot } from '@brain/web';
+import { startMetricsServer, type MetricsServer } from '@brain/worker';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { print } from '../output.ts';
 import { runWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 
@@ -11,13 +15,30 @@ export function registerWorker(program: Command): void {
       const config = readConfig();
       const logger = cliLogger(config, 'brain-worker', 'server');
       const db = await openConfiguredDatabase(config, 'worker');
+      const metrics = createMetrics();
+      let metricsServer: MetricsServer | undefined;
       try {
-        const worker = await runWorker(config, db, logger);
+        // Listening before the first job is claimed, so every job this process runs is counted in a scrape.
+        if (config.worker.metricsPort !== undefined) {
+          metricsServer = await startMetricsServer({
+            port: config.worker.metricsPort,
+            metrics,
+            snapshot: () => databaseSnapshot(db),
+            healthy: async () => db.query('select 1').then(() => true, () => false),
+            token: config.metricsToken,
+            logger,
+          });
+        }
+        const worker = await runWorker(config, db, logger, metrics.jobs);
+        if (metricsServer) print.line(`Worker metrics: ${metricsServer.url}/metrics (health: ${metricsServer.url}/healthz)`);
         onShutdown(logger, async () => {
+          // Scrapes keep working while jobs drain; the port closes before the database does.
           await worker.stop();
+          await metricsServer?.close();
           await db.close();
         });
       } catch (error) {
+        await metricsServer?.close();
         await db.close();
         throw error;
       }

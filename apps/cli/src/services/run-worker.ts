@@ -6,7 +6,7 @@ import { buildIngestRuntime } from './ingest.ts';
 import { checkEmbeddingModelAtStartup } from './startup-checks.ts';
 
 export interface RunningWorker {
-  /** Stops claiming, drains running jobs within `graceMs`, stops the sweeper and the sandboxes. */
+  /** Stops claiming, drains running jobs within `graceMs` (default: the configured shutdown grace), stops the sweeper and the sandboxes. */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export async function runWorker(config: BrainConfig, db: Database, logger: Logge
   return {
     async stop(graceMs) {
       sweeper.stop();
-      await worker.stop(graceMs ?? config.worker.shutdownGraceMs);
+      await worker.stop(graceMs ?? config.shutdownGraceMs);
       await runtime.close();
     },
   };

@@ -1,8 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { recentRetrievalLatency, type Database } from '@brain/db';
 import { failedJobsByCode, queueStats } from '@brain/ingest';
-import type { BrainMetrics, DatabaseSnapshot } from '@brain/observability';
+import { bearerTokenCheck, type BrainMetrics, type DatabaseSnapshot } from '@brain/observability';
 
 export interface MetricsRouteOptions {
   metrics: BrainMetrics;
@@ -11,7 +10,7 @@ export interface MetricsRouteOptions {
   token: string | undefined;
 }
 
-/** The database side of a scrape: what every process (web, workers, CLI) left in the tables. */
+/** The database side of a scrape: what every process (web, workers, CLI) left in the tables. A separate worker's /metrics reads the same. */
 export async function databaseSnapshot(db: Database): Promise<DatabaseSnapshot> {
   const [queue, failed, retrieval] = await Promise.all([queueStats(db), failedJobsByCode(db), recentRetrievalLatency(db)]);
   return {
@@ -23,18 +22,12 @@ export async function databaseSnapshot(db: Database): Promise<DatabaseSnapshot> 
   };
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** GET /metrics in Prometheus text format. In-process counters plus a database snapshot per scrape. */
 export const metricsRoute: FastifyPluginAsync<MetricsRouteOptions> = async (app, { metrics, db, token }) => {
-  const expected = token ? digest(`Bearer ${token}`) : undefined;
+  const authorized = bearerTokenCheck(token);
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-    if (expected) {
-      const given = request.headers.authorization;
-      // Compared as digests: equal length, constant time, and the token's length is not revealed.
-      if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-        return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'UNAUTHORIZED', message: 'GET /metrics needs Authorization: Bearer <BRAIN_METRICS_TOKEN>.' });
-      }
+    if (!authorized(request.headers.authorization)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'UNAUTHORIZED', message: 'GET /metrics needs Authorization: Bearer <BRAIN_METRICS_TOKEN>.' });
     }
     const body = await metrics.render(
       () => databaseSnapshot(db),

@@ -7,6 +7,12 @@ export interface WorkSignals {
   stop: AbortSignal;
 }
 
+/**
+ * After the grace period, how long stopped work may take to send its last edit (the "restarted"
+ * notice) before the drain stops waiting: the platform's shutdown delay must cover grace + this.
+ */
+export const FINAL_EDIT_MS = 10_000;
+
 type Job = { label: string; work: (signals: WorkSignals) => Promise<void> };
 
 /**
@@ -61,7 +67,7 @@ export class InFlightWork {
    * Resolves once everything queued or running has finished. After `graceMs` the work is told to
    * stop (it then sends its last edit); after `graceMs + finalEditMs` the drain gives up waiting.
    */
-  async drain(graceMs: number, finalEditMs = 10_000): Promise<void> {
+  async drain(graceMs: number, finalEditMs = FINAL_EDIT_MS): Promise<void> {
     this.drainController.abort();
     if (this.size === 0) return;
     this.logger.info({ inFlight: this.size, graceMs }, 'draining interaction work');

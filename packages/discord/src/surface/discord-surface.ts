@@ -40,8 +40,13 @@ export interface DiscordSurface {
   playgroundGuildId: string | undefined;
   handle(interaction: APIInteraction, origin: InteractionOrigin, receivedAtMs: number): Promise<APIInteractionResponse>;
   inFlight: InFlightWork;
-  /** Drains in-flight work (SIGTERM) and stops the pruning timer. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Drains in-flight work (SIGTERM) and stops the pruning timer. Work still running after
+   * `graceMs` is told to stop and edits its reply with a "restarted, ask again" notice. The
+   * caller passes its shutdown grace (BRAIN_SHUTDOWN_GRACE_SECONDS): there is no default here,
+   * so no second deadline can drift from the one the platform enforces.
+   */
+  close(graceMs: number): Promise<void>;
 }
 
 /**
@@ -96,7 +101,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
     playgroundGuildId: options.playground?.guildId,
     handle,
     inFlight,
-    async close(graceMs = 25_000) {
+    async close(graceMs) {
       clearInterval(prune);
       await inFlight.drain(graceMs);
     },

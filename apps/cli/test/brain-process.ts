@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPglite, type Database } from '@brain/db';
+import { pgliteTemplate } from '@brain/db/testing';
+
+const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
+
+/** A long-running `brain` command (start, worker) in a child process, for signal and port tests. */
+export interface BrainProcess {
+  child: ChildProcess;
+  /** Resolves with the exit code and when it happened (Date.now()). */
+  exited: Promise<{ code: number | null; at: number }>;
+  /** Everything written to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** SIGKILL if still running (cleanup after a failed assertion). */
+  kill(): void;
+}
+
+/** Spawns `brain <args>` with exactly `env` (plus PATH and HOME), logging at info as a server would. */
+export function spawnBrain(args: string[], env: Record<string, string>): BrainProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+  return {
+    child,
+    exited,
+    output: () => output,
+    async waitForOutput(pattern, timeoutMs = 60_000) {
+      await waitFor(() => pattern.test(output) || child.exitCode !== null, timeoutMs, `brain ${args.join(' ')} to print ${pattern}`, () => output);
+      const match = pattern.exec(output);
+      if (!match) throw new Error(`brain ${args.join(' ')} exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
+      return match;
+    },
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Polls `done` every 50 ms; the error names what was awaited, with the process output when given. */
+export async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, output?: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}\n${output?.() ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A BRAIN_DATA_DIR whose embedded database starts from the migrated template (initdb and the
+ * migrations would take most of a suite's time on a busy machine), with `seed` run against it.
+ */
+export async function seededDataDir(seed: (db: Database) => Promise<void>): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-process-'));
+  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteTemplate() });
+  try {
+    await seed(db);
+  } finally {
+    await db.close();
+  }
+  return dataDir;
+}
