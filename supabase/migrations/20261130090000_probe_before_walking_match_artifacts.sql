@@ -70,6 +70,8 @@ declare
   v_keyword_ids uuid[] := '{}';
   v_lexeme text;
   v_tsquery tsquery;
+  v_budget integer;
+  v_short_but_relevant boolean;
 begin
   if p_workspace_id is null then
     return;
@@ -91,19 +93,10 @@ begin
 
     if not v_exact then
       perform set_config('enable_sort', 'off', true);
-      perform set_config('hnsw.max_scan_tuples', least(v_probe_tuples, v_full_tuples::integer)::text, true);
-      select coalesce(array_agg(x.id order by x.distance, x.id), '{}'), min(x.distance) into v_vector_ids, v_nearest
-      from (
-        select c.id, c.embedding <=> query_embedding as distance
-        from public.chunks c
-        where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-        order by c.embedding <=> query_embedding
-        limit v_depth
-      ) x;
-      -- Short but relevant: the tenant has passages near the question that the probe's budget
-      -- did not reach. Walk again with the full budget.
-      if cardinality(v_vector_ids) < v_depth and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false) then
-        perform set_config('hnsw.max_scan_tuples', v_full_tuples, true);
+      -- The probe's budget, then (when it came back short but relevant: the tenant has passages
+      -- near the question that the probe did not reach) the full one.
+      foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
+        perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
         select coalesce(array_agg(x.id order by x.distance, x.id), '{}'), min(x.distance) into v_vector_ids, v_nearest
         from (
           select c.id, c.embedding <=> query_embedding as distance
@@ -112,7 +105,10 @@ begin
           order by c.embedding <=> query_embedding
           limit v_depth
         ) x;
-      end if;
+        v_short_but_relevant := cardinality(v_vector_ids) < v_depth
+                                and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
+        exit when not v_short_but_relevant or v_budget >= v_full_tuples::integer;
+      end loop;
       -- Back to the session's value: set_config(..., true) would otherwise outlive this call.
       perform set_config('hnsw.max_scan_tuples', v_full_tuples, true);
       perform set_config('enable_sort', 'on', true);
@@ -120,8 +116,7 @@ begin
       -- nothing relevant was found, the question is about something this workspace never saved,
       -- the exact path would read all of its passages only to drop them below min_similarity,
       -- and the short list stands.
-      v_exact := cardinality(v_vector_ids) < v_depth
-                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
+      v_exact := v_short_but_relevant;
     end if;
 
     if v_exact then
