@@ -1,18 +1,5 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
-import { registerDoctor } from './commands/doctor.ts';
-import { registerAsk } from './commands/ask.ts';
-import { registerEval } from './commands/eval.ts';
-import { registerMcp } from './commands/mcp.ts';
-import { registerMigrate } from './commands/migrate.ts';
-import { registerReembed } from './commands/reembed.ts';
-import { registerRegisterCommands } from './commands/register-commands.ts';
-import { registerSave } from './commands/save.ts';
-import { registerSources } from './commands/sources.ts';
-import { registerStart } from './commands/start.ts';
-import { registerSweep } from './commands/sweep.ts';
-import { registerToken } from './commands/token.ts';
-import { registerWorker } from './commands/worker.ts';
 import { isDebug } from './context.ts';
 
 const program = new Command()
@@ -21,19 +8,33 @@ const program = new Command()
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(text) });
 
-registerStart(program);
-registerMigrate(program);
-registerSave(program);
-registerSources(program);
-registerAsk(program);
-registerEval(program);
-registerReembed(program);
-registerWorker(program);
-registerSweep(program);
-registerRegisterCommands(program);
-registerDoctor(program);
-registerMcp(program);
-registerToken(program);
+/**
+ * Each command's module, in the order `brain --help` lists them, loaded only when needed: a
+ * one-shot command such as `brain sources` does not pay for importing the web server, Discord and
+ * every other command (each `brain` start is that much faster). Help, `brain help` and an unknown
+ * command load them all, so the listing and commander's suggestions stay complete.
+ */
+const commands: Record<string, () => Promise<(program: Command) => void>> = {
+  start: async () => (await import('./commands/start.ts')).registerStart,
+  migrate: async () => (await import('./commands/migrate.ts')).registerMigrate,
+  save: async () => (await import('./commands/save.ts')).registerSave,
+  sources: async () => (await import('./commands/sources.ts')).registerSources,
+  ask: async () => (await import('./commands/ask.ts')).registerAsk,
+  eval: async () => (await import('./commands/eval.ts')).registerEval,
+  reembed: async () => (await import('./commands/reembed.ts')).registerReembed,
+  worker: async () => (await import('./commands/worker.ts')).registerWorker,
+  sweep: async () => (await import('./commands/sweep.ts')).registerSweep,
+  'register-commands': async () => (await import('./commands/register-commands.ts')).registerRegisterCommands,
+  doctor: async () => (await import('./commands/doctor.ts')).registerDoctor,
+  mcp: async () => (await import('./commands/mcp.ts')).registerMcp,
+  token: async () => (await import('./commands/token.ts')).registerToken,
+};
+
+const named = process.argv[2];
+for (const [name, load] of Object.entries(commands)) {
+  if (named !== undefined && Object.hasOwn(commands, named) && name !== named) continue;
+  (await load())(program);
+}
 
 try {
   await program.parseAsync(process.argv);

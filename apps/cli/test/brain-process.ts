@@ -59,9 +59,11 @@ export async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs:
 /**
  * A BRAIN_DATA_DIR whose embedded database starts from the migrated template (initdb and the
  * migrations would take most of a suite's time on a busy machine), with `seed` run against it.
+ * For suites whose subject is not the first run: that is proven cold by migrate.test.ts and by
+ * the playground's `brain start` in a fresh directory.
  */
-export async function seededDataDir(seed: (db: Database) => Promise<void>): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-process-'));
+export async function seededDataDir(seed: (db: Database) => Promise<void>, prefix = 'brain-process-'): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteTemplate() });
   try {
     await seed(db);
@@ -69,4 +71,9 @@ export async function seededDataDir(seed: (db: Database) => Promise<void>): Prom
     await db.close();
   }
   return dataDir;
+}
+
+/** A BRAIN_DATA_DIR holding only the migrated template: a second run's state, without a first run's cost. */
+export function templateDataDir(prefix: string): Promise<string> {
+  return seededDataDir(async () => {}, prefix);
 }

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ask, createExtractiveAnswerer } from '@brain/answer';
@@ -17,6 +15,7 @@ import { buildOnboarding } from '../src/onboarding.ts';
 import { buildEmbedder } from '../src/services/ingest.ts';
 import { runWorker, type RunningWorker } from '../src/services/run-worker.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
+import { templateDataDir } from './brain-process.ts';
 import { describeBrowser, launchChromium, shot } from './browser.ts';
 
 const OWNER = 'operator@example.com';
@@ -47,7 +46,7 @@ interface Running {
 
 async function startEmbedded(): Promise<Running> {
   const port = Number(new URL(await closedLoopbackUrl()).port);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-dashboard-'));
+  const dataDir = await templateDataDir('brain-dashboard-');
   const config = loadConfig({ BRAIN_DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }, { cwd: process.cwd() });
   expect(config.mode).toBe('embedded');
   const logger = createLogger({ level: 'warn' });

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describePostgres } from '@brain/db/testing';
+import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -72,7 +73,10 @@ function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegr
 }
 
 describe('brain eval and brain ask, embedded', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-eval-'));
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await templateDataDir('brain-eval-');
+  });
   evalAndAskSuite(() => ({ BRAIN_DATA_DIR: dataDir }), { checkRegression: true });
 });
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 
 const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
@@ -26,8 +26,12 @@ async function startMcp(env: Record<string, string>): Promise<{ client: Client; 
 }
 
 describe('brain mcp over stdio, embedded', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-mcp-'));
-  const env = { BRAIN_DATA_DIR: dataDir };
+  let dataDir = '';
+  const env = { BRAIN_DATA_DIR: '' };
+  beforeAll(async () => {
+    dataDir = await templateDataDir('brain-mcp-');
+    env.BRAIN_DATA_DIR = dataDir;
+  });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('lists the tools, finds a passage saved with `brain save`, and indexes what save_source saves', { timeout: 240_000 }, async () => {

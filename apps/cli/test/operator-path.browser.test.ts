@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { checkEntitlement, recordUsage, type EntitlementPolicy } from '@brain/billing';
@@ -27,6 +25,7 @@ import { buildAnswering } from '../src/services/answering.ts';
 import { buildEntitlementCheck } from '../src/services/entitlements.ts';
 import { buildEmbedder } from '../src/services/ingest.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
+import { templateDataDir } from './brain-process.ts';
 import { describeBrowser, launchChromium, shot } from './browser.ts';
 
 const CLIENT_ID = '223456789012345678';
@@ -36,7 +35,10 @@ const SUPABASE_KEY = 'e2e-service-role-key';
 /** Signs interactions as Discord would; its public key is the app's DISCORD_PUBLIC_KEY. */
 const DISCORD_KEYS = generateDevKeyPair();
 
-/** One `brain start` composition in embedded mode (PGlite in a fresh BRAIN_DATA_DIR), pointed at the fakes. */
+/**
+ * One `brain start` composition in embedded mode (PGlite in its own BRAIN_DATA_DIR, started from
+ * the migrated template: a first run's migration is migrate.test.ts's subject), pointed at the fakes.
+ */
 interface Running {
   config: BrainConfig;
   db: Database;
@@ -48,7 +50,7 @@ interface Running {
 
 async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStripe; supabase?: FakeSupabaseAuth }): Promise<Running> {
   const port = Number(new URL(await closedLoopbackUrl()).port);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-e2e-'));
+  const dataDir = await templateDataDir('brain-e2e-');
   const config = loadConfig(
     {
       BRAIN_DATA_DIR: dataDir,

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHUTDOWN_GRACE_SECONDS } from '@brain/config';
 import { FINAL_EDIT_MS } from '@brain/discord';
+import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 
 interface Service {
@@ -55,7 +54,7 @@ describe('render.yaml', () => {
     expect(help.stdout).toContain('--no-worker');
     const all = await runCli(['--help'], {});
     for (const command of ['worker', 'sweep', 'migrate', 'doctor']) expect(all.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-sweep-'));
+    const dataDir = await templateDataDir('brain-sweep-');
     try {
       const sweep = await runCli(['sweep', '--json'], { BRAIN_DATA_DIR: dataDir });
       expect(sweep.code, sweep.stderr).toBe(0);

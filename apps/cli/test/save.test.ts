@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, startFakeOpenAI, textPdf, type FakeHttpServer, type FakeOpenAI } from '@brain/testkit';
+import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 
 const article = `<!doctype html><html><head><title>Release process</title></head><body>
@@ -31,10 +32,11 @@ describe('brain save, embedded', () => {
   let openai: FakeOpenAI;
   let site: FakeHttpServer;
   let canary: FakeHttpServer;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-save-'));
+  let dataDir = '';
   const env = () => ({ BRAIN_DATA_DIR: dataDir, OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: 'sk-test', EMBEDDING_MODEL: 'text-embedding-3-small' });
 
   beforeAll(async () => {
+    dataDir = await templateDataDir('brain-save-');
     openai = await startFakeOpenAI();
     site = await startFakeHttpServer('site');
     site.on('GET', '/release', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: article }));
