@@ -5,7 +5,7 @@ import { openDatabase, withService } from '@brain/db';
 import { FINAL_EDIT_MS, generateDevKeyPair } from '@brain/discord';
 import { embedLocally } from '@brain/embeddings';
 import { saveSource } from '@brain/ingest';
-import { startFakeDiscord, startFakeOpenAI, type FakeDiscord, type FakeOpenAI } from '@brain/testkit';
+import { guildSlashCommand, startFakeDiscord, startFakeOpenAI, type FakeDiscord, type FakeOpenAI } from '@brain/testkit';
 import { seededDataDir, spawnBrain, waitFor, type BrainProcess } from './brain-process.ts';
 
 // `brain start` on the embedded database, answering a real (signed) Discord /ask through a chat
@@ -74,20 +74,7 @@ describe('brain start on SIGTERM with an answer in flight', () => {
 
   function slash(name: string, options: { name: string; value: string }[]) {
     seq += 1;
-    return {
-      id: String((BigInt(Date.now() - 1_420_070_400_000) << 22n) + BigInt(seq)),
-      application_id: APPLICATION_ID,
-      token: `shutdown${process.pid}x${seq}`,
-      version: 1,
-      type: 2,
-      guild_id: GUILD,
-      channel_id: '910000000000000003',
-      member: { user: { id: '910000000000000004', username: 'ada', discriminator: '0', avatar: null }, permissions: '2048', roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 },
-      data: { id: '910000000000000005', name, type: 1, options: options.map((o) => ({ ...o, type: 3 })) },
-      locale: 'en-US',
-      entitlements: [],
-      authorizing_integration_owners: { '0': GUILD },
-    };
+    return guildSlashCommand({ applicationId: APPLICATION_ID, guildId: GUILD, name, options, sequence: seq, tokenPrefix: 'shutdown' });
   }
 
   /** POSTs the interaction signed the way Discord signs it; returns the acknowledgement. */

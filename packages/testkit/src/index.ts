@@ -16,3 +16,4 @@ export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDeli
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
+export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
