@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { toVectorLiteral, withService, type Database, type Queryable } from '../src/index.ts';
+import { prng } from '../src/testing/prng.ts';
 
-/** A deterministic pseudo-random stream (mulberry32), so every run sees the same vectors. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 export function unitVector(seed: number, dims = 1536): number[] {
   const next = prng(seed);

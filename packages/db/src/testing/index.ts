@@ -2,3 +2,4 @@ export { testBackends, testDatabaseUrl, type Backend } from './backends.ts';
 export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.ts';
 export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { pgliteTemplate } from './pglite-template.ts';
+export { prng } from './prng.ts';

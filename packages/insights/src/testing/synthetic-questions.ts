@@ -1,17 +1,7 @@
+// The vitest-free entry: benchmarks import this module outside the test runner.
+import { prng } from '@brain/db/testing/prng';
 import type { SeededSource } from './seed-sources.ts';
 import type { SeedQuestion } from './seed-telemetry.ts';
-
-/** mulberry32: a small deterministic PRNG, so a benchmark's data is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOPICS = ['refund policy', 'deploy steps', 'meeting notes', 'API keys', 'onboarding', 'pricing', 'roadmap', 'release notes', 'style guide', 'incident review'];
 
