@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createChatAnswerer, createExtractiveAnswerer, type Answerer } from '@brain/answer';
+import { createExtractiveAnswerer, type Answerer } from '@brain/answer';
 import type { BrainConfig } from '@brain/config';
 import { AppError, coerceError } from '@brain/errors';
 import {
@@ -24,6 +24,7 @@ import {
 import { saveSource } from '@brain/ingest';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
+import { buildAnswerer } from '../services/answering.ts';
 import { indexNow } from '../services/index-now.ts';
 import { buildIngestRuntime } from '../services/ingest.ts';
 import { expandTarget } from '../services/save-targets.ts';
@@ -54,7 +55,7 @@ export function registerEval(program: Command): void {
     .option('--mode <mode>', `one of ${RETRIEVAL_MODES.join(', ')} (default: all three)`)
     .option('--split <split>', `questions to measure: ${SPLIT_SELECTIONS.join(', ')} (all also shows each half)`, 'all')
     .option('--answers', 'also answer every question through ask (extractive; and the chat model when OPENAI_API_KEY is set) and score the answers against their gold strings')
-    .option('--baseline <file>', 'fail (exit 1) when a figure falls more than its tolerance below these published figures')
+    .option('--baseline <file>', 'fail (exit 1) when a figure falls more than its tolerance below these published figures (answer figures need --answers)')
     .option('--misses', 'list the questions each mode missed (and, with --answers, each wrong answer)')
     .option('--json', 'print the report as JSON')
     .action(async (options: EvalOptions) => {
@@ -117,14 +118,14 @@ export function registerEval(program: Command): void {
     });
 }
 
-/** The extractive answerer always; the chat answerer only when a chat model is configured. */
+/** The extractive answerer always; the chat answerer too when one is configured (what /ask would use). */
 function answerersToMeasure(config: BrainConfig): { answerers: Answerer[]; skipped: AnswerReport['skipped'] } {
-  const answerers: Answerer[] = [createExtractiveAnswerer()];
-  if (config.chat.provider === 'openai' && config.chat.model) {
-    answerers.push(createChatAnswerer({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.chat.model }));
-    return { answerers, skipped: [] };
-  }
-  return { answerers, skipped: [{ answerer: 'chat', reason: 'no chat model configured: set OPENAI_API_KEY (and CHAT_MODEL to choose the model) to measure it too' }] };
+  const configured = buildAnswerer(config);
+  if (configured.kind === 'llm') return { answerers: [createExtractiveAnswerer(), configured], skipped: [] };
+  return {
+    answerers: [configured],
+    skipped: [{ answerer: 'chat', reason: 'no chat model configured: set OPENAI_API_KEY (and CHAT_MODEL to choose the model) to measure it too' }],
+  };
 }
 
 function readInput(file: string, what: string): string {
