@@ -7,7 +7,7 @@ import { cleanHeading, parseSections } from './parse-sections.ts';
 import { blockToPieces } from './pieces.ts';
 
 /** Changes whenever the same input would give different chunks, so stored chunks can be recognised as stale. */
-export const chunkingVersion = 'md-v2';
+export const chunkingVersion = 'md-v3';
 
 export const HEADING_SEPARATOR = ' › ';
 

@@ -56,7 +56,8 @@ export function groupPieces(group: SectionGroup): Piece[] {
   for (const member of group.members) {
     const line = headingLine(member.section, group.path.length);
     if (line) pieces.push({ text: line, tokens: estimateTokens(line), joiner: '\n\n', overlap: 'none' });
-    pieces.push(...member.pieces);
+    // Beside its heading line, a heading-only section's text would say the heading twice.
+    if (!(line && member.section.headingOnly)) pieces.push(...member.pieces);
   }
   return pieces;
 }
