@@ -38,6 +38,13 @@ describe('estimateTokens errs high beyond English', () => {
     }
   });
 
+  it('over every sample: how high it errs', () => {
+    const ratios = cases.map(([name, text]) => [name, estimateTokens(text) / real(text)] as const).sort((a, b) => a[1] - b[1]);
+    const [low, high] = [ratios[0] as readonly [string, number], ratios.at(-1) as readonly [string, number]];
+    console.info(`estimate / cl100k over ${ratios.length} samples: min ${low[1].toFixed(2)} (${low[0]}), max ${high[1].toFixed(2)} (${high[0]})`);
+    expect(low[1]).toBeGreaterThanOrEqual(1);
+  });
+
   it('a long numeric table, passage by passage', () => {
     const chunks = chunkDocument({ title: 'Ledger', text: numericTable(600) });
     const worst = Math.max(...chunks.map((c) => real(c.content) / c.tokenCount));
