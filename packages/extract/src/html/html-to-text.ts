@@ -304,7 +304,7 @@ function isLayoutRows(rows: readonly DomNode[]): boolean {
   for (const row of rows) {
     const rowCells = elementChildren(row).filter((c) => c.localName === 'td' || c.localName === 'th');
     columns = Math.max(columns, rowCells.length);
-    cells.push(...rowCells);
+    for (const cell of rowCells) cells.push(cell);
   }
   if (cells.length === 0) return false;
   if (columns <= 1) return true;
@@ -315,7 +315,8 @@ function isLayoutRows(rows: readonly DomNode[]): boolean {
     const tag = node.localName ?? '';
     if (tag === 'table' || tag === 'pre' || /^h[1-6]$/.test(tag)) return true;
     if (SKIPPED.has(tag)) continue;
-    stack.push(...elementChildren(node));
+    // A loop, not push(...children): a node with 100k children would overflow the call's arguments.
+    for (const child of elementChildren(node)) stack.push(child);
   }
   return false;
 }

@@ -30,13 +30,12 @@ export async function annotationText(document: PdfDocument, pageNumber: number, 
       (a, b) => (b.rect?.[3] ?? 0) - (a.rect?.[3] ?? 0) || (a.rect?.[0] ?? 0) - (b.rect?.[0] ?? 0),
     );
     const shown = clean(pageText);
-    const lines: string[] = [];
+    const lines = new Set<string>();
     for (const annotation of annotations) {
       const entry = entryOf(annotation);
-      if (!entry || shown.includes(entry.value) || lines.includes(entry.line)) continue;
-      lines.push(entry.line);
+      if (entry && !shown.includes(entry.value)) lines.add(entry.line);
     }
-    return lines.join('\n');
+    return [...lines].join('\n');
   } finally {
     page.cleanup();
   }
