@@ -14,7 +14,6 @@ import { guardPdfStreams } from './pdf-bomb-guard.ts';
 // are read from disk (Node's pdf.js reads a path, never a URL), so this works in the sandbox.
 const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const CMAP_DIR = `${path.join(PDFJS_DIR, 'cmaps')}${path.sep}`;
-const STANDARD_FONT_DIR = `${path.join(PDFJS_DIR, 'standard_fonts')}${path.sep}`;
 
 /**
  * PDF → text with pdf-parse (pdf.js 5.4) from bytes only: a URL would let pdf.js fetch around
@@ -45,7 +44,6 @@ async function readPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<Extrac
     maxImageSize: 1,
     cMapUrl: CMAP_DIR,
     cMapPacked: true,
-    standardFontDataUrl: STANDARD_FONT_DIR,
     stopAtErrors: false,
     verbosity: 0,
   });
