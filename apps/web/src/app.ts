@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import type { BrainConfig } from '@brain/config';
 import { coerceError } from '@brain/errors';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
@@ -10,6 +11,11 @@ import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
 
+/** A hop count as fastify applies one (its types omit numbers): hop 0 is our socket's peer. */
+function trustProxyOption(setting: BrainConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /**
  * The web service as a Fastify instance that has not started listening: tests drive it with
  * inject(); server.ts adds the listening, the timeouts and the graceful close.
@@ -18,8 +24,9 @@ export async function buildApp(deps: WebDeps) {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
-    // Behind Render's proxy the client address arrives in X-Forwarded-For.
-    trustProxy: true,
+    // BRAIN_TRUST_PROXY: only the configured proxies may name the client (Render: one hop, so the
+    // address Render appends, never the leftmost one a client can write). Rate limits key on it.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
@@ -43,8 +50,8 @@ export async function buildApp(deps: WebDeps) {
 
   await app.register(healthzRoute, { deps });
   await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions });
-  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken });
-  if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
+  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken, publicUrl: deps.config.publicUrl });
+  if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground, publicUrl: deps.config.publicUrl });
   if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });
