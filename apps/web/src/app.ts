@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { BrainConfig } from '@brain/config';
-import { coerceError } from '@brain/errors';
+import { clientFacingError } from './client-error.ts';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
@@ -32,8 +32,7 @@ export async function buildApp(deps: WebDeps) {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const appError = coerceError(error);
-    const status = (error as { statusCode?: number }).statusCode ?? appError.httpStatus;
+    const { appError, status } = clientFacingError(error);
     if (status >= 500) request.log.error({ err: error, code: appError.code }, 'request failed');
     else request.log.warn({ code: appError.code, message: appError.message }, 'request refused');
     // Never leak internals on a 5xx; a 4xx says what was wrong and what to do.
