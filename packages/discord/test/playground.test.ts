@@ -78,6 +78,17 @@ describe('the playground’s Discord API emulator', () => {
     expect(channel.find(secret?.id ?? '', 'viewer-a')).toBe(secret);
   });
 
+  it('answers a button press with a new message of its own, ephemeral to the presser, leaving the pressed message as it was', () => {
+    const answer = channel.openInteraction('/ask question: buttons', 'viewer-a');
+    channel.acknowledge(answer, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'the answer' } });
+    const pressed = channel.messages.find((m) => m.content === 'the answer');
+    const press = channel.openInteraction('pressed a button', 'viewer-b', pressed?.id);
+    channel.acknowledge(press, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Thanks for the feedback', flags: MessageFlags.Ephemeral } });
+    expect(channel.visibleTo('viewer-b').find((m) => m.content === 'Thanks for the feedback')).toMatchObject({ ephemeral: true });
+    expect(JSON.stringify(channel.visibleTo('viewer-a'))).not.toContain('Thanks for the feedback');
+    expect(pressed?.content).toBe('the answer');
+  });
+
   it('shares an early edit once its acknowledgement says everyone may see it', async () => {
     const api = createDiscordApi({ apiBase: emulator.apiBase, retries: 0 });
     const token = channel.openInteraction('/ask question: shared', 'viewer-a');

@@ -31,6 +31,8 @@ interface OpenInteraction {
   messageId: string | undefined;
   invocation: string;
   viewer: string;
+  /** An edit that arrived before the acknowledgement made this message; the acknowledgement decides who sees it. */
+  early: boolean;
 }
 
 const MAX_SHARED = 500;
@@ -78,7 +80,7 @@ export class PlaygroundChannel {
   /** A token for a new interaction by `viewer`; for a button, its @original is the message the button is on. */
   openInteraction(invocation: string, viewer: string, componentMessageId?: string): string {
     const token = `pg.${randomBytes(24).toString('base64url')}`;
-    this.originals.set(token, { messageId: componentMessageId, invocation, viewer });
+    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, early: false });
     if (this.originals.size > 5000) this.originals.delete(this.originals.keys().next().value as string);
     return token;
   }
@@ -97,8 +99,9 @@ export class PlaygroundChannel {
     switch (response.type) {
       case InteractionResponseType.ChannelMessageWithSource:
       case InteractionResponseType.DeferredChannelMessageWithSource: {
-        if (original.messageId) {
+        if (original.early && original.messageId) {
           // The edit beat the acknowledgement here and was kept private; now its audience is known.
+          original.early = false;
           if (!ephemeral) this.publish(original.viewer, original.messageId);
           break;
         }
@@ -129,6 +132,7 @@ export class PlaygroundChannel {
       // the viewer's own until the acknowledgement says whether everyone may see it.
       const message = this.add({ author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer);
       original.messageId = message.id;
+      original.early = true;
       return message;
     }
     return this.update(original.messageId, original.viewer, body);
