@@ -23,6 +23,8 @@ export function registerWorker(program: Command): void {
         // Listening before the first job is claimed, so every job this process runs is counted in a scrape.
         if (config.worker.metricsPort !== undefined) {
           metricsServer = await startMetricsServer({
+            // HOST, like the web: this machine only in embedded mode, where no token is required.
+            host: config.host,
             port: config.worker.metricsPort,
             metrics,
             snapshot: () => databaseSnapshot(db),
