@@ -168,7 +168,7 @@ describe('where the web server listens', () => {
       [{ HOST: '0.0.0.0' }, '0.0.0.0'],
       [{ DATABASE_URL: 'postgres://u@db.example.com/app' }, '0.0.0.0'],
     ] as const) {
-      // No database is touched by /healthz's absence of deps: the server only has to listen.
+      // Listening touches no database (only a request to /healthz would): none is given.
       const web = await startWebServer({ config: loadConfig({ ...env, PORT: '0' }, { cwd: process.cwd() }), db: undefined as never, logger });
       try {
         expect((web.app.server.address() as { address: string }).address, JSON.stringify(env)).toBe(address);
