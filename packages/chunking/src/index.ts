@@ -11,3 +11,11 @@ export {
 } from './chunk-document.ts';
 export { estimateTokens } from './estimate-tokens.ts';
 export { splitSentences } from './split-sentences.ts';
+export {
+  chunkConversation,
+  conversationChunkingVersion,
+  messageHeader,
+  type ConversationChunk,
+  type ConversationMessage,
+  type MessageSpan,
+} from './chunk-conversation.ts';

@@ -36,7 +36,7 @@ export function blockToPieces(block: Block, maxTokens: number): Piece[] {
   }
 }
 
-function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner']): Piece[] {
+export function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner']): Piece[] {
   const tokens = estimateTokens(text);
   if (tokens <= maxTokens) return [{ text, tokens, joiner, overlap: 'sentences' }];
   const pieces: Piece[] = [];

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_MAX_TOKENS } from './chunk-document.ts';
+import { estimateTokens } from './estimate-tokens.ts';
+import { packPieces } from './pack.ts';
+import { cleanHeading } from './parse-sections.ts';
+import { proseToPieces } from './pieces.ts';
+
+/** Changes whenever the same conversation would give different passages. */
+export const conversationChunkingVersion = 'thread-v1';
+
+/** One message of a conversation (a Discord thread), as it is shown and cited. */
+export interface ConversationMessage {
+  id: string;
+  /** The message's own link: what a citation of its text opens. */
+  url: string;
+  author: string;
+  /** ISO 8601. */
+  at: string;
+  content: string;
+  /** The display name of the author this message replies to, when it is a reply. */
+  replyTo?: string | null | undefined;
+  /** File names of its attachments, shown so a reader knows they exist (they are indexed apart). */
+  attachments?: readonly string[] | undefined;
+}
+
+/** A range of a passage's content that comes from one message. */
+export interface MessageSpan {
+  start: number;
+  end: number;
+  messageId: string;
+  url: string;
+}
+
+export interface ConversationChunk {
+  ordinal: number;
+  heading: string;
+  content: string;
+  contentHash: string;
+  tokenCount: number;
+  /** In content order, covering every message the passage holds. */
+  spans: MessageSpan[];
+}
+
+interface Unit {
+  message: ConversationMessage;
+  text: string;
+  tokens: number;
+}
+
+/**
+ * Splits a conversation into passages that follow message boundaries: whole consecutive messages
+ * share a passage while they fit the budget, and a message is split (paragraphs, then sentences,
+ * then a hard cut) only when it alone is longer than the budget; each part keeps its author line.
+ * Every passage records which ranges of its text come from which message, so an answer quoting it
+ * can link the exact message. No overlap: a message is never repeated in two passages, which would
+ * make a citation ambiguous. Pure and deterministic.
+ */
+export function chunkConversation(
+  input: { title?: string | null; messages: readonly ConversationMessage[] },
+  options: { maxTokens?: number } = {},
+): ConversationChunk[] {
+  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const heading = cleanHeading(input.title ?? '');
+  const units = input.messages.flatMap((m) => unitsOf(m, maxTokens));
+
+  const chunks: ConversationChunk[] = [];
+  let current: Unit[] = [];
+  let tokens = 0;
+  const flush = () => {
+    if (current.length === 0) return;
+    let content = '';
+    const spans: MessageSpan[] = [];
+    for (const unit of current) {
+      if (content) content += '\n\n';
+      spans.push({ start: content.length, end: content.length + unit.text.length, messageId: unit.message.id, url: unit.message.url });
+      content += unit.text;
+    }
+    chunks.push({
+      ordinal: chunks.length,
+      heading,
+      content,
+      contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
+      tokenCount: estimateTokens(content),
+      spans,
+    });
+    current = [];
+    tokens = 0;
+  };
+  for (const unit of units) {
+    if (current.length > 0 && tokens + unit.tokens > maxTokens) flush();
+    current.push(unit);
+    tokens += unit.tokens;
+  }
+  flush();
+  return chunks;
+}
+
+/**
+ * The line above a message's text. A markdown heading, so extractive answers never quote it as a
+ * statement, while the author and the reply still give the passage its context.
+ */
+export function messageHeader(message: ConversationMessage, continued = false): string {
+  const at = message.at.replace('T', ' ').replace(/:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/, ' UTC');
+  const reply = message.replyTo ? ` · reply to ${oneLine(message.replyTo)}` : '';
+  return `### ${oneLine(message.author)} · ${at}${reply}${continued ? ' (continued)' : ''}`;
+}
+
+function unitsOf(message: ConversationMessage, maxTokens: number): Unit[] {
+  const files = (message.attachments ?? []).map((name) => `📎 ${oneLine(name)}`).join('\n');
+  const body = [message.content.trim(), files].filter(Boolean).join('\n');
+  const whole = `${messageHeader(message)}\n${body}`;
+  const wholeTokens = estimateTokens(whole);
+  if (wholeTokens <= maxTokens) return [{ message, text: whole, tokens: wholeTokens }];
+
+  const headerTokens = estimateTokens(messageHeader(message, true));
+  const budget = Math.max(16, maxTokens - headerTokens);
+  const pieces = body.split(/\n{2,}/).flatMap((paragraph) => proseToPieces(paragraph, budget, '\n\n'));
+  return packPieces(pieces, budget, 0).map((part, i) => {
+    const text = `${messageHeader(message, i > 0)}\n${part}`;
+    return { message, text, tokens: estimateTokens(text) };
+  });
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
