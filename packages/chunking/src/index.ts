@@ -14,6 +14,7 @@ export { splitSentences } from './split-sentences.ts';
 export {
   chunkConversation,
   conversationChunkingVersion,
+  DEFAULT_CONVERSATION_MAX_TOKENS,
   messageHeader,
   type ConversationChunk,
   type ConversationMessage,
