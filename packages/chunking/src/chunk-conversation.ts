@@ -10,9 +10,9 @@ export const conversationChunkingVersion = 'thread-v1';
 /**
  * Half a document passage: chat messages are short and a thread changes subject every few of
  * them, so a passage of a dozen or more messages mixes topics and its vector matches none of them
- * well. Measured with the local embedder on a 240-message thread: the question's similarity to
- * the passage holding its answer was 0.17 at 400 tokens (19 passages, near the 0.15 floor) and
- * 0.24 at 200 (40 passages).
+ * well. `npm run bench:thread-passages`, local embedder, the tests' 240-message thread: a
+ * question's similarity to the passage holding its answer was 0.150 at 400 tokens (19 passages,
+ * on /ask's 0.15 floor) and 0.239 at 200 (40 passages).
  */
 export const DEFAULT_CONVERSATION_MAX_TOKENS = 200;
 

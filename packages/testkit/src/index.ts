@@ -26,3 +26,4 @@ export {
   type FakeDiscordHistory,
   type FakeMessage,
 } from './fake-discord-history.ts';
+export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
