@@ -93,10 +93,10 @@ describeDb('"Save thread to brain" end to end', (suite) => {
     await server?.close();
   });
 
-  async function send(body: Record<string, unknown>): Promise<unknown> {
+  async function send(body: Record<string, unknown>, to: WebApp = app): Promise<unknown> {
     const raw = JSON.stringify(body);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const res = await app.inject({
+    const res = await to.inject({
       method: 'POST',
       url: '/interactions',
       headers: { 'content-type': 'application/json', 'x-signature-ed25519': keys.sign(timestamp, raw), 'x-signature-timestamp': timestamp },
@@ -279,5 +279,23 @@ describeDb('"Save thread to brain" end to end', (suite) => {
     expect(reply.type).toBe(4);
     expect(reply.data.flags & 64).toBe(64);
     expect(reply.data.content).toContain('“Save to brain”');
+  });
+
+  it('without DISCORD_BOT_TOKEN it says, only to the person asking, what to configure', async () => {
+    const config = loadConfig({ DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: discord.apiBase, BRAIN_PLAYGROUND: 'off' }, { cwd: process.cwd() });
+    const [ws] = await withService(suite.db, (tx) => tx.query<{ id: string }>('select id from workspaces where guild_id = $1', [GUILD]));
+    const bare = await wireDiscord({ config, db: suite.db, logger, localWorkspaceId: ws?.id as string, ask: async () => Promise.reject(new Error('not asked')) });
+    const bareApp = await buildApp({ config, db: suite.db, logger, discord: bare.surface });
+    try {
+      const reply = (await send(saveThread(threadChannel(post.id, 'Release process help'), post.byNumber.get(2) as FakeMessage), bareApp)) as { type: number; data: { content: string; flags: number } };
+      expect(reply.type).toBe(4);
+      expect(reply.data.flags & 64).toBe(64);
+      expect(reply.data.content).toContain('`DISCORD_BOT_TOKEN`');
+      expect(reply.data.content).toContain('Message Content intent');
+    } finally {
+      await bareApp.close();
+      await bare.surface?.close(1_000);
+      await bare.close();
+    }
   });
 });
