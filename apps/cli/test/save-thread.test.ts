@@ -151,12 +151,13 @@ describeDb('"Save thread to brain" end to end', (suite) => {
 
   const contentOf = (call: DiscordWebhookCall) => `${typeof call.body.content === 'string' ? call.body.content : ''}${JSON.stringify(call.body.embeds ?? [])}`;
 
-  async function ask(question: string): Promise<{ answer: string; sources: string }> {
+  async function ask(question: string): Promise<{ answer: string; sources: string; queryId: string | undefined }> {
     const body = askIn(FORUM, question);
     await send(body);
     const [edit] = await discord.waitForCalls(body.token, 1, 20_000);
     const embeds = (edit?.body.embeds ?? []) as { title?: string; description?: string }[];
-    return { answer: embeds[0]?.description ?? String(edit?.body.content), sources: embeds.find((e) => e.title === 'Sources')?.description ?? '' };
+    const queryId = /"cs:([0-9a-f-]{36})"/.exec(JSON.stringify(edit?.body.components ?? []))?.[1];
+    return { answer: embeds[0]?.description ?? JSON.stringify(edit?.body), sources: embeds.find((e) => e.title === 'Sources')?.description ?? '', queryId };
   }
 
   const passages = () =>
@@ -204,6 +205,18 @@ describeDb('"Save thread to brain" end to end', (suite) => {
     expect(early.answer).toContain(fact37.answer);
     expect(early.sources).toContain(jump(post.id, post.byNumber.get(37) as FakeMessage));
     expect(early.sources).not.toContain(`channels/${GUILD}/${post.id})`);
+
+    // The Sources button shows the cited passage with the same message link, from the queries row.
+    const press = {
+      ...interaction({ id: FORUM, type: ChannelType.GuildText }, { custom_id: `cs:${early.queryId}`, component_type: 2 }),
+      type: InteractionType.MessageComponent,
+      message: { id: snowflakeAt(Date.now()), channel_id: FORUM, content: '', embeds: [], components: [], author: { id: APP_ID, username: 'brain', discriminator: '0', avatar: null }, timestamp: new Date().toISOString(), attachments: [], flags: 0 },
+    };
+    await send(press);
+    const [shown] = await discord.waitForCalls(press.token, 1, 20_000);
+    expect(JSON.stringify(shown?.body)).toContain(jump(post.id, post.byNumber.get(37) as FakeMessage));
+    const [row] = await withService(suite.db, (tx) => tx.query<{ cited: { message_id?: string }[] }>('select cited from queries where id = $1', [early.queryId]));
+    expect(row?.cited[0]?.message_id).toBe(post.byNumber.get(37)?.id);
   });
 
   it('re-saving the unchanged thread embeds nothing; after an edit, a re-save changes the answer', async () => {
