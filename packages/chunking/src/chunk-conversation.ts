@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { estimateTokens } from './estimate-tokens.ts';
+import { tokenCounterFor, type TokenCounter } from './estimate-tokens.ts';
 import { packPieces } from './pack.ts';
 import { cleanHeading } from './parse-sections.ts';
 import { proseToPieces } from './pieces.ts';
@@ -69,7 +69,9 @@ export function chunkConversation(
 ): ConversationChunk[] {
   const maxTokens = options.maxTokens ?? DEFAULT_CONVERSATION_MAX_TOKENS;
   const heading = cleanHeading(input.title ?? '');
-  const units = input.messages.flatMap((m) => unitsOf(m, maxTokens));
+  // One letter rate for the whole conversation, so the estimates of its messages add up.
+  const counter = tokenCounterFor(input.messages.map((m) => m.content).join('\n'));
+  const units = input.messages.flatMap((m) => unitsOf(m, maxTokens, counter));
 
   const chunks: ConversationChunk[] = [];
   let current: Unit[] = [];
@@ -88,7 +90,7 @@ export function chunkConversation(
       heading,
       content,
       contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
-      tokenCount: estimateTokens(content),
+      tokenCount: counter.count(content),
       spans,
     });
     current = [];
@@ -113,19 +115,19 @@ export function messageHeader(message: ConversationMessage, continued = false): 
   return `### ${oneLine(message.author)} · ${at}${reply}${continued ? ' (continued)' : ''}`;
 }
 
-function unitsOf(message: ConversationMessage, maxTokens: number): Unit[] {
+function unitsOf(message: ConversationMessage, maxTokens: number, counter: TokenCounter): Unit[] {
   const files = (message.attachments ?? []).map((name) => `📎 ${oneLine(name)}`).join('\n');
   const body = [message.content.trim(), files].filter(Boolean).join('\n');
   const whole = `${messageHeader(message)}\n${body}`;
-  const wholeTokens = estimateTokens(whole);
+  const wholeTokens = counter.count(whole);
   if (wholeTokens <= maxTokens) return [{ message, text: whole, tokens: wholeTokens }];
 
-  const headerTokens = estimateTokens(messageHeader(message, true));
+  const headerTokens = counter.count(messageHeader(message, true));
   const budget = Math.max(16, maxTokens - headerTokens);
-  const pieces = body.split(/\n{2,}/).flatMap((paragraph) => proseToPieces(paragraph, budget, '\n\n'));
-  return packPieces(pieces, budget, 0).map((part, i) => {
+  const pieces = body.split(/\n{2,}/).flatMap((paragraph) => proseToPieces(paragraph, budget, '\n\n', counter));
+  return packPieces(pieces, budget, 0, counter).map((part, i) => {
     const text = `${messageHeader(message, i > 0)}\n${part}`;
-    return { message, text, tokens: estimateTokens(text) };
+    return { message, text, tokens: counter.count(text) };
   });
 }
 
