@@ -14,6 +14,7 @@ export { splitSentences } from './split-sentences.ts';
 export {
   chunkConversation,
   conversationChunkingVersion,
+  CONVERSATION_ANCHOR_EVERY,
   DEFAULT_CONVERSATION_MAX_TOKENS,
   messageHeader,
   type ConversationChunk,

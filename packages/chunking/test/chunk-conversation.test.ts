@@ -60,4 +60,18 @@ describe('chunkConversation', () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]?.spans.some((s) => s.messageId === messages[30]?.id)).toBe(true);
   });
+
+  it('keeps boundaries stable around an edit: a message that grows re-cuts the passages up to the next anchor, not every later one', () => {
+    const long = Array.from({ length: 240 }, (_, i) => message(i, `Reply ${i}: the cache key for job ${i} is stored in bucket b${i}.`));
+    const before = chunkConversation({ title: 't', messages: long });
+    const old = new Set(before.map((c) => c.contentHash));
+    const changed = long.map((_, at) => {
+      const grown = long.map((m, i) => (i === at ? { ...m, content: `${m.content} It now also keeps the build logs for thirty days, and the artifacts for ninety.` } : m));
+      return chunkConversation({ title: 't', messages: grown }).filter((c) => !old.has(c.contentHash)).length;
+    });
+    // Greedy packing alone re-cuts everything after the edit: tens of passages for an early one.
+    expect(before.length).toBeGreaterThan(40);
+    expect(Math.max(...changed)).toBeLessThanOrEqual(6);
+    expect(changed.reduce((a, b) => a + b, 0) / changed.length).toBeLessThan(3);
+  });
 });
