@@ -122,6 +122,23 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  synced_channels: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into synced_channels (workspace_id, guild_id, channel_id, kind, added_by)
+             values ($1, '1', (100000 + floor(random() * 1e9))::bigint::text, 'text', 'matrix') returning id`,
+    updatable: 'channel_name',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  synced_sources: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    // The channel seeded just above (synced_channels comes first in this table).
+    insert: `insert into synced_sources (workspace_id, synced_channel_id, source_key, unit, discord_id)
+             values ($1, (select id from synced_channels where workspace_id = $1 order by created_at limit 1), 'm-' || gen_random_uuid(), 'thread', '1') returning id`,
+    updatable: 'fingerprint',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
   usage_counters: {
     grants: ['select'],
     insert: `insert into usage_counters (workspace_id, kind, used) values ($1, 'ask', 1) returning workspace_id::text || ':' || kind as id`,
