@@ -1,11 +1,13 @@
 import cron from 'node-cron';
 import type { Database } from '@brain/db';
-import { enqueueStaleRefreshes, purgeForgottenSources, requeueExpiredJobs } from '@brain/ingest';
+import { enqueueDueSyncs, enqueueStaleRefreshes, purgeForgottenSources, requeueExpiredJobs } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
 
 export interface SweepOptions {
   /** URL sources indexed longer ago than this are refreshed (conditional GET; unchanged pages embed nothing). */
   refreshAfterMs: number;
+  /** /sync channels last synced longer ago than this get a pass (default 15 minutes). */
+  syncEveryMs?: number;
 }
 
 export interface SweepResult {
@@ -13,18 +15,20 @@ export interface SweepResult {
   failed: number;
   refreshesQueued: number;
   purged: number;
+  syncsQueued: number;
 }
 
 /**
  * One sweep: recover jobs of dead workers, give up on poison jobs, queue refreshes of stale URLs,
- * delete sources forgotten past their restore window. Retries need no sweep: a failed attempt is
+ * queue a pass over synced channels that are due, delete sources forgotten past their restore window. Retries need no sweep: a failed attempt is
  * re-queued with its backoff and the workers pick it up when it is due.
  */
 export async function sweep(db: Database, options: SweepOptions): Promise<SweepResult> {
   const { requeued, failed } = await requeueExpiredJobs(db);
   const refreshesQueued = await enqueueStaleRefreshes(db, options.refreshAfterMs);
+  const syncsQueued = await enqueueDueSyncs(db, options.syncEveryMs ?? 15 * 60_000);
   const purged = await purgeForgottenSources(db);
-  return { requeued, failed, refreshesQueued, purged };
+  return { requeued, failed, refreshesQueued, purged, syncsQueued };
 }
 
 /** The sweep every 15 minutes, in-process (brain start / brain worker). `brain sweep` runs it once. */

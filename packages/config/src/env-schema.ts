@@ -116,6 +116,10 @@ export const envSchema = z.object({
     (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0),
     'must be a positive number of hours, e.g. 24',
   ),
+  BRAIN_SYNC_INTERVAL_MINUTES: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
+    'must be a whole number of minutes, at least 1 (the sweeper looks every 15 minutes)',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ''])
     .transform((v) => (v === '' ? undefined : v))

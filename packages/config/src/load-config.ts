@@ -132,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
+      syncEveryMs: (e.BRAIN_SYNC_INTERVAL_MINUTES ? Number(e.BRAIN_SYNC_INTERVAL_MINUTES) : 15) * 60_000,
       metricsPort: e.BRAIN_METRICS_PORT,
     },
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -68,6 +68,8 @@ export interface BrainConfig {
     leaseMs: number;
     /** URL sources older than this are refreshed by the sweeper. */
     refreshAfterMs: number;
+    /** /sync channels synced longer ago than this are synced again at the next sweep (BRAIN_SYNC_INTERVAL_MINUTES). */
+    syncEveryMs: number;
     /**
      * BRAIN_METRICS_PORT: `brain worker` serves GET /metrics and GET /healthz on this port (0 picks
      * a free one). Unset, a separate worker serves nothing; `brain start` ignores it (the web has /metrics).

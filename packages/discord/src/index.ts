@@ -24,6 +24,13 @@ export { SAVE_MESSAGE_COMMAND, jumpUrl } from './commands/save-message.ts';
 export { SAVE_THREAD_COMMAND } from './commands/save-thread.ts';
 export { createDiscordHistory, MESSAGES_PER_PAGE, type DiscordHistory, type DiscordHistoryOptions } from './history/discord-history.ts';
 export { threadMessages } from './history/thread-messages.ts';
+export { syncChannel, type SyncOutcome, type SyncPass } from './sync/sync-channel.ts';
+export { createSyncRunner } from './sync/sync-runner.ts';
+export { addSyncedChannel, queueSync, type AddSyncedChannel } from './sync/add-synced-channel.ts';
+export { removeSyncedChannel } from './sync/remove-synced-channel.ts';
+export { listSyncedChannels } from './sync/list-synced-channels.ts';
+export { syncProgress, type SyncedChannel, type SyncCheckpoint } from './sync/synced-channel.ts';
+export { syncedChannelLine, syncedChannelsText } from './render/synced-channels.ts';
 
 export { createDiscordApi, DEFAULT_DISCORD_API_BASE, type DiscordApi, type DiscordApiOptions } from './rest/discord-api.ts';
 export { InteractionResponder, EDIT_WINDOW_MS, TOKEN_LIFETIME_MS, type Delivery } from './rest/responder.ts';

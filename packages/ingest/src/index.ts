@@ -12,6 +12,7 @@ export { failJob, type FailOutcome } from './queue/fail-job.ts';
 export { releaseJob } from './queue/release-job.ts';
 export { requeueExpiredJobs, type RequeueResult } from './queue/requeue-expired.ts';
 export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
+export { enqueueDueSyncs } from './queue/enqueue-due-syncs.ts';
 export { enqueueReembed } from './queue/enqueue-reembed.ts';
 export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.ts';
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';

@@ -26,8 +26,36 @@ export interface FakeMessage {
   webhook_id?: string;
 }
 
+/** A forum's tag, as in its `available_tags`. */
+export interface FakeForumTag {
+  id: string;
+  name: string;
+  moderated: boolean;
+  emoji_id: string | null;
+  emoji_name: string | null;
+}
+
+/** What GET /channels/:id says about a channel or thread (the fields a sync reads). */
+export interface FakeChannelInfo {
+  /** 0 GUILD_TEXT, 5 GUILD_ANNOUNCEMENT, 15 GUILD_FORUM, 10/11/12 announcement/public/private thread. */
+  type: number;
+  guild_id: string;
+  name: string;
+  parent_id: string | null;
+  /** Forums only. */
+  available_tags?: FakeForumTag[];
+  /** Threads only: tag ids from the parent forum. */
+  applied_tags?: string[];
+  /** Threads only. */
+  thread_metadata?: { archived: boolean; archive_timestamp: string; auto_archive_duration: number; locked: boolean };
+  /** A private thread the bot was added to (it can list the archived ones it joined). */
+  bot_is_member?: boolean;
+}
+
 export interface FakeChannelState {
   id: string;
+  /** Set by `createChannel` / `createThread`; a bare history (`channel(id)`) has none. */
+  info?: FakeChannelInfo;
   /** Ascending by id, as Discord stores them. */
   messages: FakeMessage[];
   pins: { pinned_at: string; message_id: string }[];
@@ -39,6 +67,18 @@ export interface FakeDiscordHistory {
   apiBase: string;
   /** Creates (or returns) a channel or thread by id. */
   channel(id: string): FakeChannelState;
+  /** A guild text (0), announcement (5) or forum (15) channel, listed by GET /guilds/:id/channels. */
+  createChannel(id: string, info: { guildId: string; name: string; type?: number; tags?: FakeForumTag[] }): FakeChannelState;
+  /**
+   * A thread (or forum post) of `parentId`: active until `archive` is called. A forum post's id is
+   * its starter message's, as on Discord.
+   */
+  createThread(id: string, info: { parentId: string; name: string; private?: boolean; botIsMember?: boolean; tags?: string[] }): FakeChannelState;
+  archiveThread(id: string, at?: string): void;
+  /** Deletes a thread and its messages: every later read of it is 404 Unknown Channel. */
+  deleteThread(id: string): void;
+  /** Takes View Channel away from the bot (or gives it back): reads are 403, guild lists omit it. */
+  setForbidden(channelId: string, forbidden: boolean): void;
   /** Appends messages (ids must ascend, as snowflakes do) to a channel or thread. */
   addMessages(channelId: string, messages: FakeMessage[]): void;
   editMessage(channelId: string, messageId: string, content: string): void;
@@ -50,7 +90,7 @@ export interface FakeDiscordHistory {
   rateLimitNext(count: number, retryAfterSeconds: number): void;
   /** Per-channel bucket for the message routes: `limit` requests per `windowMs` (default 50 per 1,000 ms). */
   setBucket(limit: number, windowMs: number): void;
-  /** History requests received (GET messages and pins), 429s included. */
+  /** History requests received (messages, pins, channels, thread lists), 429s included. */
   requests: RecordedRequest[];
   /** How many of them were answered 429. */
   rateLimited(): number;
@@ -243,7 +283,66 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body: newestFirst.flatMap((p) => state.messages.filter((m) => m.id === p.message_id).map(visible)) };
   };
 
+  const info = (state: FakeChannelState): Record<string, unknown> => ({ id: state.id, ...(state.info ?? {}) });
+  const threadsOf = (parentId: string) => [...channels.values()].filter((c) => c.info?.parent_id === parentId && c.info.thread_metadata);
+
+  const getChannel = (req: RecordedRequest): FakeResponse => {
+    const channelId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'channel', channelId);
+    if (reject) return reject;
+    const state = readable(channelId);
+    if (!('messages' in state)) return state;
+    return { headers, body: info(state) };
+  };
+
+  // The channels the bot can view: Discord leaves out the others (or redacts them).
+  const guildChannels = (req: RecordedRequest): FakeResponse => {
+    const guildId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'guild-channels', guildId);
+    if (reject) return reject;
+    return { headers, body: [...channels.values()].filter((c) => c.info?.guild_id === guildId && !c.info.thread_metadata && !c.forbidden).map(info) };
+  };
+
+  // Active threads of the whole guild, id descending, no pagination; those the bot can see.
+  const activeThreads = (req: RecordedRequest): FakeResponse => {
+    const guildId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'active-threads', guildId);
+    if (reject) return reject;
+    const threads = [...channels.values()]
+      .filter((c) => c.info?.guild_id === guildId && c.info.thread_metadata && !c.info.thread_metadata.archived && !c.forbidden)
+      .filter((c) => c.info?.type !== 12 || c.info.bot_is_member)
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+      .map(info);
+    return { headers, body: { threads, members: [] } };
+  };
+
+  /** Archived threads of a parent: `before` an ISO archive_timestamp (public) or a thread id (joined private). */
+  const archivedThreads = (which: 'public' | 'joined-private') => (req: RecordedRequest): FakeResponse => {
+    const channelId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'archived-threads', channelId);
+    if (reject) return reject;
+    const state = readable(channelId);
+    if (!('messages' in state)) return state;
+    const limit = req.query.has('limit') ? Number(req.query.get('limit')) : 50;
+    if (!Number.isInteger(limit) || limit < 2 || limit > 100) return invalidForm('limit', 'int value should be between 2 and 100.');
+    const before = req.query.get('before');
+    let threads = threadsOf(channelId).filter((t) => t.info?.thread_metadata?.archived && (which === 'public' ? t.info.type !== 12 : t.info.type === 12 && t.info.bot_is_member));
+    if (which === 'public') {
+      threads = threads.sort((a, b) => (b.info?.thread_metadata?.archive_timestamp ?? '').localeCompare(a.info?.thread_metadata?.archive_timestamp ?? ''));
+      if (before) threads = threads.filter((t) => (t.info?.thread_metadata?.archive_timestamp ?? '') < before);
+    } else {
+      threads = threads.sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      if (before) threads = threads.filter((t) => BigInt(t.id) < BigInt(before));
+    }
+    return { headers, body: { threads: threads.slice(0, limit).map(info), members: [], has_more: threads.length > limit } };
+  };
+
   server.on('GET', '/api/v10/channels/:id/messages', listMessages);
+  server.on('GET', '/api/v10/channels/:id', getChannel);
+  server.on('GET', '/api/v10/guilds/:id/channels', guildChannels);
+  server.on('GET', '/api/v10/guilds/:id/threads/active', activeThreads);
+  server.on('GET', '/api/v10/channels/:id/threads/archived/public', archivedThreads('public'));
+  server.on('GET', '/api/v10/channels/:id/users/@me/threads/archived/private', archivedThreads('joined-private'));
   // Registered before the one-message route, which would otherwise take "pins" for a message id.
   server.on('GET', '/api/v10/channels/:id/messages/pins', pinsPage);
   server.on('GET', '/api/v10/channels/:id/messages/:mid', oneMessage);
@@ -252,6 +351,37 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
   return {
     apiBase: `${server.url}/api`,
     channel,
+    createChannel(id, input) {
+      const state = channel(id);
+      state.info = { type: input.type ?? 0, guild_id: input.guildId, name: input.name, parent_id: null, ...(input.tags ? { available_tags: input.tags } : {}) };
+      return state;
+    },
+    createThread(id, input) {
+      const parent = channels.get(input.parentId)?.info;
+      if (!parent) throw new Error(`fake Discord: no channel ${input.parentId} (createChannel first)`);
+      const state = channel(id);
+      state.info = {
+        type: input.private ? 12 : parent.type === 5 ? 10 : 11,
+        guild_id: parent.guild_id,
+        name: input.name,
+        parent_id: input.parentId,
+        ...(parent.type === 15 ? { applied_tags: input.tags ?? [] } : {}),
+        thread_metadata: { archived: false, archive_timestamp: new Date(snowflakeTime(id)).toISOString(), auto_archive_duration: 1440, locked: false },
+        ...(input.botIsMember ? { bot_is_member: true } : {}),
+      };
+      return state;
+    },
+    archiveThread(id, at = new Date().toISOString()) {
+      const meta = channels.get(id)?.info?.thread_metadata;
+      if (!meta) throw new Error(`fake Discord: no thread ${id}`);
+      Object.assign(meta, { archived: true, archive_timestamp: at });
+    },
+    deleteThread(id) {
+      channels.delete(id);
+    },
+    setForbidden(channelId, forbidden) {
+      channel(channelId).forbidden = forbidden;
+    },
     addMessages(channelId, messages) {
       const state = channel(channelId);
       for (const m of messages) {

@@ -1,6 +1,7 @@
 import type { BrainConfig } from '@brain/config';
 import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
+import { createDiscordHistory, createSyncRunner } from '@brain/discord';
 import { createEmbedder, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
@@ -76,6 +77,9 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
       conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
+      ...(config.discord.botToken
+        ? { syncDiscordChannel: createSyncRunner(db, createDiscordHistory({ apiBase: config.discord.apiBase, botToken: config.discord.botToken })) }
+        : {}),
     },
     saveOptions: buildSaveOptions(config),
     close: () => extractor.close(),

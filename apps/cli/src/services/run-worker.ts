@@ -25,7 +25,7 @@ export async function runWorker(config: BrainConfig, db: Database, logger: Logge
         }
       : {}),
   });
-  const sweeper = scheduleSweeper(db, { refreshAfterMs: config.worker.refreshAfterMs }, logger);
+  const sweeper = scheduleSweeper(db, { refreshAfterMs: config.worker.refreshAfterMs, syncEveryMs: config.worker.syncEveryMs }, logger);
   return {
     async stop(graceMs) {
       sweeper.stop();

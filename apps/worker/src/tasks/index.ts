@@ -1,5 +1,6 @@
 import { ingestTask } from './ingest.ts';
 import { reembedTask } from './reembed.ts';
+import { syncChannelTask } from './sync-channel.ts';
 import type { Task } from './task.ts';
 
 export type { Task } from './task.ts';
@@ -8,4 +9,5 @@ export type { Task } from './task.ts';
 export const tasks: Record<string, Task> = {
   ingest: ingestTask,
   reembed: reembedTask,
+  sync_channel: syncChannelTask,
 };

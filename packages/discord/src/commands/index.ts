@@ -12,6 +12,7 @@ import { saveMessageCommand } from './save-message.ts';
 import { saveThreadCommand } from './save-thread.ts';
 import { saveCommand } from './save.ts';
 import { sourcesCommand } from './sources.ts';
+import { syncCommand } from './sync.ts';
 
 /** Every slash command, by name. Static imports: a missing command fails the typecheck. */
 export const slashCommands: Record<string, SlashCommand> = {
@@ -21,6 +22,7 @@ export const slashCommands: Record<string, SlashCommand> = {
   forget: forgetCommand,
   billing: billingCommand,
   'mcp-token': mcpTokenCommand,
+  sync: syncCommand,
 };
 
 /** Message context-menu commands, by their display name. */

@@ -3,7 +3,11 @@ import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-
 import { listSources, type SourceSummary } from '@brain/ingest';
 import { stringOption } from '../interactions/options.ts';
 import type { SlashCommand } from '../interactions/types.ts';
+import { DISCORD_LIMITS } from '../render/limits.ts';
 import { renderSourcesPage, SOURCES_PAGE_SIZE } from '../render/sources-page.ts';
+import { syncedChannelLine } from '../render/synced-channels.ts';
+import { truncate } from '../render/text.ts';
+import { listSyncedChannels } from '../sync/list-synced-channels.ts';
 
 const STATUSES = ['queued', 'indexing', 'ready', 'failed'] as const;
 
@@ -28,6 +32,10 @@ export const sourcesCommand: SlashCommand = {
     const raw = stringOption(ctx.interaction, 'status');
     const status: SourceSummary['status'] | undefined = STATUSES.find((s) => s === raw);
     const page = await listSources(ctx.deps.db, ctx.workspaceId, { status, limit: SOURCES_PAGE_SIZE });
-    await ctx.responder.edit(renderSourcesPage(page, { page: 1, status }));
+    const message = renderSourcesPage(page, { page: 1, status });
+    // A paused sync is why sources stop changing: say so where people look for them.
+    const paused = (await listSyncedChannels(ctx.deps.db, ctx.workspaceId)).filter((c) => c.state === 'paused');
+    if (paused.length > 0) message.content = truncate(['**Sync paused**', ...paused.map(syncedChannelLine)].join('\n'), DISCORD_LIMITS.content);
+    await ctx.responder.edit(message);
   },
 };

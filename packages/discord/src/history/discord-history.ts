@@ -1,5 +1,14 @@
 import { DiscordAPIError, RateLimitError, REST } from '@discordjs/rest';
-import { Routes, type APIMessage, type RESTGetAPIChannelMessagesQuery } from 'discord-api-types/v10';
+import {
+  Routes,
+  type APIChannel,
+  type APIMessage,
+  type APIThreadChannel,
+  type RESTGetAPIChannelMessagesPinsResult,
+  type RESTGetAPIChannelThreadsArchivedQuery,
+  type RESTGetAPIGuildThreadsResult,
+  type RESTGetAPIChannelUsersThreadsArchivedResult,
+} from 'discord-api-types/v10';
 import { AppError } from '@brain/errors';
 import { DEFAULT_DISCORD_API_BASE } from '../rest/discord-api.ts';
 
@@ -27,10 +36,25 @@ export interface ReadOptions {
   maxMessages?: number;
 }
 
+/** Discord's largest page of pins. */
+export const PINS_PER_PAGE = 50;
+/** Archived-thread pages: the range is undocumented; 100 is what clients use (see the research note). */
+export const THREADS_PER_PAGE = 100;
+
 /** Reads channel and thread history with the bot token, through discord.js's rate-limit buckets. */
 export interface DiscordHistory {
   /** Every message of a channel or thread from its start, oldest first. */
   readAll(channelId: string, options?: ReadOptions): Promise<APIMessage[]>;
+  /** The channel or thread itself (type, name, guild, parent, a forum's tags). */
+  channel(channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIChannel>;
+  /**
+   * Every thread of a channel (forum posts included): the guild's active ones under it, its
+   * archived public ones, and the archived private ones the bot joined (others it cannot list
+   * without Manage Threads). Each thread once.
+   */
+  threads(guildId: string, channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIThreadChannel[]>;
+  /** The channel's pinned messages, newest pin first. */
+  pins(channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIMessage[]>;
 }
 
 export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHistory {
@@ -52,7 +76,7 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
       // Pages come newest first even when walking forward: the next cursor is the page's highest id.
       let after = '0';
       for (;;) {
-        const query: RESTGetAPIChannelMessagesQuery = { after, limit: MESSAGES_PER_PAGE };
+        const query = { after, limit: MESSAGES_PER_PAGE };
         const page = (await get(rest, Routes.channelMessages(channelId), query, readOptions.signal, maxWaitMs)) as APIMessage[];
         if (page.length === 0) break;
         const ascending = [...page].sort((a, b) => compareIds(a.id, b.id));
@@ -72,12 +96,56 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
       }
       return all;
     },
+
+    async channel(channelId, readOptions = {}) {
+      return (await get(rest, Routes.channel(channelId), {}, readOptions.signal, maxWaitMs)) as APIChannel;
+    },
+
+    async threads(guildId, channelId, readOptions = {}) {
+      const found = new Map<string, APIThreadChannel>();
+      const active = (await get(rest, Routes.guildActiveThreads(guildId), {}, readOptions.signal, maxWaitMs)) as RESTGetAPIGuildThreadsResult;
+      for (const t of active.threads as APIThreadChannel[]) if (t.parent_id === channelId) found.set(t.id, t);
+      // Public archived pages go by archive time; the joined private ones by thread id.
+      let before: string | undefined;
+      for (;;) {
+        const query: RESTGetAPIChannelThreadsArchivedQuery = { limit: THREADS_PER_PAGE, ...(before ? { before } : {}) };
+        const page = (await get(rest, Routes.channelThreads(channelId, 'public'), query, readOptions.signal, maxWaitMs)) as RESTGetAPIChannelUsersThreadsArchivedResult;
+        for (const t of page.threads as APIThreadChannel[]) found.set(t.id, t);
+        const last = page.threads.at(-1) as APIThreadChannel | undefined;
+        if (!page.has_more || !last?.thread_metadata) break;
+        before = last.thread_metadata.archive_timestamp;
+      }
+      before = undefined;
+      for (;;) {
+        const query: RESTGetAPIChannelThreadsArchivedQuery = { limit: THREADS_PER_PAGE, ...(before ? { before } : {}) };
+        const page = (await get(rest, Routes.channelJoinedArchivedThreads(channelId), query, readOptions.signal, maxWaitMs)) as RESTGetAPIChannelUsersThreadsArchivedResult;
+        for (const t of page.threads as APIThreadChannel[]) found.set(t.id, t);
+        const last = page.threads.at(-1);
+        if (!page.has_more || !last) break;
+        before = last.id;
+      }
+      return [...found.values()].sort((a, b) => compareIds(a.id, b.id));
+    },
+
+    async pins(channelId, readOptions = {}) {
+      const all: APIMessage[] = [];
+      let before: string | undefined;
+      for (;;) {
+        const page = (await get(rest, Routes.channelMessagesPins(channelId), { limit: PINS_PER_PAGE, ...(before ? { before } : {}) }, readOptions.signal, maxWaitMs)) as RESTGetAPIChannelMessagesPinsResult;
+        all.push(...page.items.map((item) => item.message));
+        const last = page.items.at(-1);
+        if (!page.has_more || !last) break;
+        before = last.pinned_at;
+      }
+      return all;
+    },
   };
 }
 
-async function get(rest: REST, route: `/${string}`, query: RESTGetAPIChannelMessagesQuery, signal: AbortSignal | undefined, maxWaitMs: number): Promise<unknown> {
+async function get(rest: REST, route: `/${string}`, query: object, signal: AbortSignal | undefined, maxWaitMs: number): Promise<unknown> {
   try {
-    return await rest.get(route, { query: new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])), ...(signal ? { signal } : {}) });
+    const params = Object.entries(query as Record<string, unknown>).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]));
+    return await rest.get(route, { ...(params.length > 0 ? { query: new URLSearchParams(params) } : {}), ...(signal ? { signal } : {}) });
   } catch (error) {
     throw historyError(error, maxWaitMs);
   }

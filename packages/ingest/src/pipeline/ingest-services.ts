@@ -75,4 +75,9 @@ export interface IngestServices {
   /** Bumped when chunking changes, so unchanged content is still re-chunked once. */
   chunkingVersion: string;
   logger: Logger;
+  /**
+   * One pass of a /sync channel job (@brain/discord's syncChannel with the bot token's history
+   * reader). Absent without DISCORD_BOT_TOKEN: such a job then fails with what to configure.
+   */
+  syncDiscordChannel?(job: { id: string; workspaceId: string; payload: Record<string, unknown> }, signal: AbortSignal): Promise<unknown>;
 }

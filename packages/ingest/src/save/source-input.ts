@@ -39,6 +39,14 @@ export type SourceInput =
       /** Oldest first, bot and system messages already left out. */
       messages: ThreadMessage[];
       title?: string | undefined;
+      /** A forum post's tag names; `solved` when one of them says the question was answered. */
+      tags?: string[] | undefined;
+      solved?: boolean | undefined;
+      /**
+       * A channel's messages outside threads on one UTC day (YYYY-MM-DD), as /sync keeps them:
+       * then `threadId` is the channel's id and the source is keyed by channel and day.
+       */
+      day?: string | undefined;
     };
 
 /** One message of a saved thread. */

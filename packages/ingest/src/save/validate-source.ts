@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@brain/errors';
 import { normalizeUrl } from './normalize-url.ts';
-import { MAX_SOURCE_BYTES, MAX_TEXT_CHARS, mimeTypeForFileName, SAVEABLE_MIME_TYPES, type DiscordAttachment, type SourceInput } from './source-input.ts';
+import { MAX_SOURCE_BYTES, MAX_TEXT_CHARS, mimeTypeForFileName, SAVEABLE_MIME_TYPES, type DiscordAttachment, type SourceInput, type ThreadMessage } from './source-input.ts';
 import { THREAD_BODY_MIME_TYPE, type ThreadBody } from './thread-body.ts';
 
 /** One artifact to write: what the row says, and what the worker will need to index it. */
@@ -182,8 +182,9 @@ function planThread(input: Extract<SourceInput, { kind: 'discord_thread' }>, tit
   const planned: PlannedArtifact[] = [
     {
       kind: 'discord_thread',
-      sourceKey: `discord-thread:${input.guildId}/${input.threadId}`,
-      url: `https://discord.com/channels/${input.guildId}/${input.threadId}`,
+      sourceKey: input.day ? `discord-channel-day:${input.guildId}/${input.threadId}/${input.day}` : `discord-thread:${input.guildId}/${input.threadId}`,
+      // A day of a channel opens at its first message; a thread at its top.
+      url: input.day ? (messages[0] as ThreadMessage).url : `https://discord.com/channels/${input.guildId}/${input.threadId}`,
       title: title ?? (input.name.trim() || 'Untitled thread'),
       fileName: null,
       mimeType: THREAD_BODY_MIME_TYPE,
@@ -192,11 +193,13 @@ function planThread(input: Extract<SourceInput, { kind: 'discord_thread' }>, tit
       metadata: {
         guild_id: input.guildId,
         channel_id: input.threadId,
-        thread_id: input.threadId,
+        thread_id: input.day ? null : input.threadId,
         parent_channel_id: input.parentId,
         private: input.private,
         message_ids: messages.map((m) => m.id),
         message_count: messages.length,
+        ...(input.day ? { day: input.day } : {}),
+        ...(input.tags ? { tags: input.tags, solved: input.solved === true } : {}),
       },
       body: { text: JSON.stringify(body) },
     },

@@ -1,0 +1,313 @@
+import { createHash } from 'node:crypto';
+import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
+import { withWorkspace, type Database } from '@brain/db';
+import { AppError, coerceError } from '@brain/errors';
+import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
+import { jumpUrl } from '../commands/save-message.ts';
+import type { DiscordHistory } from '../history/discord-history.ts';
+import { threadMessages } from '../history/thread-messages.ts';
+import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
+import { artifactByKey, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+
+/** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+/** Tag names that say a forum post's question was answered. */
+const SOLVED_TAG = /(^|[^a-z])(solved|resolved|answered|fixed|done)([^a-z]|$)|✅|✔/i;
+/** Errors that are about one thread or pin, not the channel: the pass goes on without it. */
+const UNIT_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_THREAD_TOO_LONG', 'SAVE_TOO_LARGE']);
+/** Errors that stop the channel until someone acts, shown as the pause reason. */
+const PAUSING_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_MESSAGE_CONTENT_OFF', 'DISCORD_BOT_TOKEN_INVALID']);
+const MAX_SKIPPED_SHOWN = 5;
+
+export interface SyncPass {
+  workspaceId: string;
+  syncedChannelId: string;
+  /** The job doing this pass: the same id on a requeued attempt, which resumes it. */
+  runId: string;
+  signal?: AbortSignal | undefined;
+  /** Who the saved sources are saved by. */
+  savedBy?: string;
+}
+
+export interface SyncOutcome {
+  state: SyncedChannel['state'] | 'removed';
+  /** Sources saved (new or changed: the worker indexes them). */
+  saved: number;
+  unchanged: number;
+  /** Sources whose messages are all gone (or a thread deleted, a message unpinned): forgotten. */
+  forgotten: number;
+  /** Units done by an earlier attempt of this pass. */
+  resumed: number;
+  skipped: number;
+  pauseReason?: string;
+}
+
+/** One source a channel holds, read and mapped, ready to compare with what was saved. */
+interface Unit {
+  kind: SyncUnitKind;
+  sourceKey: string;
+  discordId: string;
+  day: string | null;
+  label: string;
+  /** Reads its messages; undefined when the unit vanished between listing and reading. */
+  read(): Promise<{ input: SourceInput; messageIds: string[] } | null>;
+}
+
+/**
+ * One pass over a synced channel: its threads (a forum's posts, with tags), its pins and its
+ * messages outside threads (one source per UTC day), each saved through the same saveSource as
+ * "Save thread to brain" when it changed, left alone when not, forgotten when its messages are
+ * all gone. Sources someone forgot stay forgotten. Each unit is recorded as done for this pass
+ * as soon as it is, so a killed worker's requeued job carries on where it stopped. Missing
+ * access or the Message Content intent switched off pause the channel, with the reason.
+ */
+export async function syncChannel(db: Database, history: DiscordHistory, pass: SyncPass): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { state: 'current', saved: 0, unchanged: 0, forgotten: 0, resumed: 0, skipped: 0 };
+  const channel = await loadChannel(db, pass);
+  if (!channel) return { ...outcome, state: 'removed' };
+  const signal = pass.signal;
+  const savedBy = pass.savedBy ?? `sync:${channel.channelId}`;
+  const skipped: SyncCheckpoint['skipped'] = [];
+
+  try {
+    const info = await history.channel(channel.channelId, { signal });
+    const name = 'name' in info && info.name ? info.name : channel.channelName;
+    const units = await listUnits(history, channel, info, name ?? channel.channelId, signal);
+    const known = await withWorkspace(db, pass.workspaceId, async (tx) => {
+      const checkpoint = channel.checkpoint.run === pass.runId ? channel.checkpoint : { run: pass.runId, done: 0 };
+      await tx.query('update synced_channels set channel_name = $2, checkpoint = $3::jsonb where id = $1', [
+        channel.id,
+        name,
+        JSON.stringify({ ...checkpoint, total: units.length }),
+      ]);
+      return loadSyncedSources(tx, channel.id);
+    });
+
+    for (const unit of units) {
+      signal?.throwIfAborted();
+      const previous = known.get(unit.sourceKey);
+      if (previous?.last_run === pass.runId) {
+        outcome.resumed += 1;
+        continue;
+      }
+      try {
+        await syncUnit(db, pass, channel, unit, previous, savedBy, outcome);
+      } catch (error) {
+        const appError = coerceError(error);
+        if (!UNIT_ERRORS.has(appError.code) || unit.discordId === channel.channelId) throw error;
+        outcome.skipped += 1;
+        if (skipped.length < MAX_SKIPPED_SHOWN) skipped.push({ unit: unit.label, reason: appError.userMessage });
+        await withWorkspace(db, pass.workspaceId, (tx) =>
+          recordUnit(tx, { ...unitRecord(pass, channel, unit, previous), run: pass.runId }),
+        );
+      }
+    }
+
+    // What this pass did not meet any more: deleted threads, days whose messages are all gone, unpinned messages.
+    const seen = new Set(units.map((u) => u.sourceKey));
+    for (const row of known.values()) {
+      if (seen.has(row.source_key) || row.gone || row.forgotten) continue;
+      if (row.artifact_id && row.artifact_forgotten === false) {
+        await forgetSource(db, pass.workspaceId, row.artifact_id);
+        outcome.forgotten += 1;
+      }
+      await withWorkspace(db, pass.workspaceId, (tx) =>
+        tx.query('update synced_sources set gone = true, last_run = $2, synced_at = now() where workspace_id = $1 and source_key = $3', [pass.workspaceId, pass.runId, row.source_key]),
+      );
+    }
+  } catch (error) {
+    const appError = coerceError(error);
+    if (!PAUSING_ERRORS.has(appError.code)) throw error;
+    const reason = [appError.userMessage, appError.nextStep].filter(Boolean).join(' ');
+    await withWorkspace(db, pass.workspaceId, (tx) =>
+      tx.query(`update synced_channels set state = 'paused', pause_code = $2, pause_reason = $3 where id = $1`, [channel.id, appError.code, reason]),
+    );
+    return { ...outcome, state: 'paused', pauseReason: reason };
+  }
+
+  await withWorkspace(db, pass.workspaceId, (tx) =>
+    tx.query(
+      `update synced_channels c set state = 'current', pause_code = null, pause_reason = null, last_synced_at = now(),
+         checkpoint = c.checkpoint || jsonb_build_object('skipped', $2::jsonb),
+         source_count = (select count(*)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null),
+         message_count = (select coalesce(sum(cardinality(s.message_ids)), 0)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null)
+       where c.id = $1`,
+      [channel.id, JSON.stringify(skipped)],
+    ),
+  );
+  return outcome;
+}
+
+async function loadChannel(db: Database, pass: SyncPass): Promise<SyncedChannel | undefined> {
+  const [row] = await withWorkspace(db, pass.workspaceId, (tx) =>
+    tx.query<SyncedChannelRow>(`select ${SYNCED_CHANNEL_COLUMNS} from synced_channels where id = $1`, [pass.syncedChannelId]),
+  );
+  return row ? toSyncedChannel(row) : undefined;
+}
+
+async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined, savedBy: string, outcome: SyncOutcome): Promise<void> {
+  const existing = await withWorkspace(db, pass.workspaceId, (tx) => artifactByKey(tx, pass.workspaceId, unit.sourceKey));
+  const record = unitRecord(pass, channel, unit, previous);
+  // Forgotten by someone (or purged after that): a sync never brings it back.
+  if (existing?.forgotten || (!existing && previous?.forgotten)) {
+    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true }));
+    return;
+  }
+  const read = await unit.read();
+  if (!read) {
+    if (existing) {
+      await forgetSource(db, pass.workspaceId, existing.id);
+      outcome.forgotten += 1;
+    }
+    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true }));
+    return;
+  }
+  const fingerprint = fingerprintOf(read.input);
+  if (existing && previous?.fingerprint === fingerprint) {
+    outcome.unchanged += 1;
+    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint }));
+    return;
+  }
+  const { artifacts } = await saveSource(db, { workspaceId: pass.workspaceId, input: read.input, savedBy });
+  const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
+  outcome.saved += 1;
+  await withWorkspace(db, pass.workspaceId, (tx) =>
+    recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false }),
+  );
+}
+
+function unitRecord(pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined) {
+  return {
+    workspaceId: pass.workspaceId,
+    syncedChannelId: channel.id,
+    sourceKey: unit.sourceKey,
+    unit: unit.kind,
+    discordId: unit.discordId,
+    day: unit.day,
+    artifactId: previous?.artifact_id ?? null,
+    messageIds: [] as string[],
+    fingerprint: previous?.fingerprint ?? null,
+    forgotten: false,
+    gone: false,
+    run: pass.runId,
+  };
+}
+
+/** What a source says: unchanged means nothing to save, and nothing to embed. */
+function fingerprintOf(input: SourceInput): string {
+  // Attachment URLs are signed and expire, so each read brings new ones for the same file.
+  const stable = JSON.stringify(input, (key, value: unknown) =>
+    key === 'attachments' && Array.isArray(value) ? value.map((a: { id: string; fileName: string; size: number }) => [a.id, a.fileName, a.size]) : value,
+  );
+  return createHash('sha256').update(stable).digest('hex');
+}
+
+async function listUnits(history: DiscordHistory, channel: SyncedChannel, info: APIChannel, name: string, signal: AbortSignal | undefined): Promise<Unit[]> {
+  const guildId = channel.guildId;
+  const units: Unit[] = [];
+  const isForum = info.type === ChannelType.GuildForum || channel.kind === 'forum';
+  if (!channel.pinsOnly) {
+    const tags = new Map(((info as APIGuildForumChannel).available_tags ?? []).map((t) => [t.id, t.name]));
+    for (const thread of await history.threads(guildId, channel.channelId, { signal })) {
+      units.push(threadUnit(history, guildId, thread, isForum, tags, signal));
+    }
+    if (!isForum) units.push(...(await dayUnits(history, guildId, channel.channelId, name, signal)));
+  }
+  if (!isForum) {
+    for (const pin of await history.pins(channel.channelId, { signal })) units.push(pinUnit(guildId, name, pin));
+  }
+  return units;
+}
+
+function threadUnit(history: DiscordHistory, guildId: string, thread: APIThreadChannel, isForum: boolean, tags: Map<string, string>, signal: AbortSignal | undefined): Unit {
+  const names = (thread.applied_tags ?? []).flatMap((id) => (tags.has(id) ? [tags.get(id) as string] : []));
+  return {
+    kind: isForum ? 'post' : 'thread',
+    sourceKey: `discord-thread:${guildId}/${thread.id}`,
+    discordId: thread.id,
+    day: null,
+    label: thread.name ?? thread.id,
+    async read() {
+      let raw: APIMessage[];
+      try {
+        raw = await history.readAll(thread.id, { signal, maxMessages: NO_LIMIT });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'DISCORD_CHANNEL_NOT_FOUND') return null;
+        throw error;
+      }
+      const parentId = thread.parent_id ?? null;
+      const messages = threadMessages(raw, { guildId, threadId: thread.id, parentId }).filter(hasSomething);
+      if (messages.length === 0) return null;
+      const input: SourceInput = {
+        kind: 'discord_thread',
+        guildId,
+        threadId: thread.id,
+        parentId,
+        private: thread.type === ChannelType.PrivateThread,
+        name: thread.name ?? 'Discord thread',
+        messages,
+        ...(isForum ? { tags: names, solved: names.some((n) => SOLVED_TAG.test(n)) } : {}),
+      };
+      return { input, messageIds: messages.map((m) => m.id) };
+    },
+  };
+}
+
+/** The channel's own messages, one unit per UTC day, read once for all of them. */
+async function dayUnits(history: DiscordHistory, guildId: string, channelId: string, name: string, signal: AbortSignal | undefined): Promise<Unit[]> {
+  const raw = await history.readAll(channelId, { signal, maxMessages: NO_LIMIT });
+  const messages = raw.length === 0 ? [] : threadMessages(raw, { guildId, threadId: channelId, parentId: null }).filter(hasSomething);
+  const byDay = new Map<string, ThreadMessage[]>();
+  for (const m of messages) {
+    const day = m.at.slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), m]);
+  }
+  return [...byDay.entries()].map(([day, dayMessages]) => ({
+    kind: 'day' as const,
+    sourceKey: `discord-channel-day:${guildId}/${channelId}/${day}`,
+    discordId: channelId,
+    day,
+    label: `#${name} — ${day}`,
+    read: async () => ({
+      input: { kind: 'discord_thread' as const, guildId, threadId: channelId, parentId: null, private: false, name: `#${name} — ${day}`, messages: dayMessages, day },
+      messageIds: dayMessages.map((m) => m.id),
+    }),
+  }));
+}
+
+function pinUnit(guildId: string, channelName: string, pin: APIMessage): Unit {
+  const url = jumpUrl(guildId, pin.channel_id, pin.id);
+  const author = pin.author.global_name ?? pin.author.username;
+  return {
+    kind: 'pin',
+    sourceKey: `discord:${guildId}/${pin.channel_id}/${pin.id}`,
+    discordId: pin.id,
+    day: null,
+    label: `a pin in #${channelName}`,
+    read: async () => {
+      if (!pin.content.trim() && pin.attachments.length === 0) return null;
+      const input: SourceInput = {
+        kind: 'discord_message',
+        guildId,
+        channelId: pin.channel_id,
+        messageId: pin.id,
+        content: pin.content,
+        author,
+        jumpUrl: url,
+        title: `Pinned in #${channelName}: ${firstWords(pin.content) ?? `message from ${author}`}`,
+        attachments: pin.attachments.map((a) => ({ id: a.id, url: a.url, fileName: a.filename, mimeType: a.content_type ?? 'application/octet-stream', size: a.size })),
+      };
+      return { input, messageIds: [pin.id] };
+    },
+  };
+}
+
+function hasSomething(m: ThreadMessage): boolean {
+  return m.content.trim() !== '' || m.attachments.length > 0;
+}
+
+function firstWords(text: string): string | undefined {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return undefined;
+  return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from '@brain/db';
+
+export type SyncUnitKind = 'thread' | 'post' | 'pin' | 'day';
+
+/** What a sync remembers of one source it produced. */
+export interface SyncedSourceRow extends Record<string, unknown> {
+  source_key: string;
+  unit: SyncUnitKind;
+  discord_id: string;
+  artifact_id: string | null;
+  fingerprint: string | null;
+  forgotten: boolean;
+  gone: boolean;
+  last_run: string | null;
+  /** The artifact's own state: forgotten by someone (or by a sync), or absent (purged). */
+  artifact_forgotten: boolean | null;
+}
+
+/** Every source a channel's syncs produced, with its artifact's forgotten state. */
+export async function loadSyncedSources(tx: Queryable, syncedChannelId: string): Promise<Map<string, SyncedSourceRow>> {
+  const rows = await tx.query<SyncedSourceRow>(
+    `select s.source_key, s.unit, s.discord_id, s.artifact_id, s.fingerprint, s.forgotten, s.gone, s.last_run,
+            (a.forgotten_at is not null) as artifact_forgotten
+     from synced_sources s left join artifacts a on a.id = s.artifact_id
+     where s.synced_channel_id = $1`,
+    [syncedChannelId],
+  );
+  return new Map(rows.map((r) => [r.source_key, r]));
+}
+
+/** Artifacts by source key, for units a sync has not recorded yet (saved by hand before /sync). */
+export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<{ id: string; forgotten: boolean } | undefined> {
+  const [row] = await tx.query<{ id: string; forgotten: boolean }>(
+    'select id, forgotten_at is not null as forgotten from artifacts where workspace_id = $1 and source_key = $2',
+    [workspaceId, sourceKey],
+  );
+  return row;
+}
+
+export interface RecordUnit {
+  workspaceId: string;
+  syncedChannelId: string;
+  sourceKey: string;
+  unit: SyncUnitKind;
+  discordId: string;
+  day: string | null;
+  artifactId: string | null;
+  messageIds: string[];
+  fingerprint: string | null;
+  forgotten: boolean;
+  gone: boolean;
+  run: string;
+}
+
+/** Records a unit as done for this pass (with the checkpoint's count), in the caller's transaction. */
+export async function recordUnit(tx: Queryable, u: RecordUnit): Promise<void> {
+  await tx.query(
+    `insert into synced_sources as s (workspace_id, synced_channel_id, source_key, unit, discord_id, day, artifact_id, message_ids, fingerprint, forgotten, gone, last_run, synced_at)
+     values ($1, $2, $3, $4, $5, $6::date, $7, $8::text[], $9, $10, $11, $12, now())
+     on conflict (workspace_id, source_key) do update set
+       synced_channel_id = excluded.synced_channel_id, unit = excluded.unit, discord_id = excluded.discord_id, day = excluded.day,
+       artifact_id = coalesce(excluded.artifact_id, s.artifact_id), message_ids = excluded.message_ids,
+       fingerprint = excluded.fingerprint, forgotten = excluded.forgotten, gone = excluded.gone,
+       last_run = excluded.last_run, synced_at = now()`,
+    [u.workspaceId, u.syncedChannelId, u.sourceKey, u.unit, u.discordId, u.day, u.artifactId, u.messageIds, u.fingerprint, u.forgotten, u.gone, u.run],
+  );
+  await tx.query(
+    `update synced_channels set checkpoint = jsonb_set(checkpoint, '{done}', to_jsonb(coalesce((checkpoint ->> 'done')::int, 0) + 1))
+     where id = $1`,
+    [u.syncedChannelId],
+  );
+}
