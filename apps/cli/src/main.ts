@@ -28,6 +28,7 @@ const commands: Record<string, () => Promise<(program: Command) => void>> = {
   doctor: async () => (await import('./commands/doctor.ts')).registerDoctor,
   mcp: async () => (await import('./commands/mcp.ts')).registerMcp,
   token: async () => (await import('./commands/token.ts')).registerToken,
+  sync: async () => (await import('./commands/sync.ts')).registerSync,
 };
 
 const named = process.argv[2];

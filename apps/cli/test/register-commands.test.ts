@@ -19,10 +19,11 @@ describe('brain register-commands', () => {
     const put = discord.commandPuts.at(-1);
     expect(put).toMatchObject({ applicationId: '123456789012345678', guildId: '987654321098765432', authorization: 'Bot bot-token-for-tests' });
     const body = put?.body as { name: string; type?: number; default_member_permissions?: string | null; contexts?: number[] }[];
-    expect(body.map((c) => c.name)).toEqual(['save', 'ask', 'sources', 'forget', 'billing', 'mcp-token', 'Save to brain', 'Save thread to brain']);
+    expect(body.map((c) => c.name)).toEqual(['save', 'ask', 'sources', 'forget', 'billing', 'mcp-token', 'sync', 'Save to brain', 'Save thread to brain']);
     expect(body.find((c) => c.name === 'forget')?.default_member_permissions).toBe('32');
     expect(body.find((c) => c.name === 'billing')?.default_member_permissions).toBe('32');
     expect(body.find((c) => c.name === 'mcp-token')?.default_member_permissions).toBe('32');
+    expect(body.find((c) => c.name === 'sync')?.default_member_permissions).toBe('32');
     expect(body.find((c) => c.name === 'Save to brain')).toMatchObject({ type: 3, contexts: [0] });
     expect(body.find((c) => c.name === 'Save thread to brain')).toMatchObject({ type: 3, contexts: [0], integration_types: [0] });
   });

@@ -188,7 +188,8 @@ describeDb('/sync end to end', (suite) => {
 
   async function reply(body: { token: string }): Promise<string> {
     const [edit] = await discord.waitForCalls(body.token, 1, 20_000);
-    return String(edit?.body.content ?? JSON.stringify(edit?.body));
+    const content = edit?.body.content;
+    return typeof content === 'string' ? content : JSON.stringify(edit?.body);
   }
 
   async function ask(question: string): Promise<{ answer: string; sources: string }> {

@@ -29,7 +29,7 @@ export { createSyncRunner } from './sync/sync-runner.ts';
 export { addSyncedChannel, queueSync, type AddSyncedChannel } from './sync/add-synced-channel.ts';
 export { removeSyncedChannel } from './sync/remove-synced-channel.ts';
 export { listSyncedChannels } from './sync/list-synced-channels.ts';
-export { syncProgress, type SyncedChannel, type SyncCheckpoint } from './sync/synced-channel.ts';
+export { syncKindOf, syncProgress, type SyncedChannel, type SyncCheckpoint } from './sync/synced-channel.ts';
 export { syncedChannelLine, syncedChannelsText } from './render/synced-channels.ts';
 
 export { createDiscordApi, DEFAULT_DISCORD_API_BASE, type DiscordApi, type DiscordApiOptions } from './rest/discord-api.ts';

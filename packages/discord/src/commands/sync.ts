@@ -14,13 +14,7 @@ import { syncedChannelsText } from '../render/synced-channels.ts';
 import { addSyncedChannel } from '../sync/add-synced-channel.ts';
 import { listSyncedChannels } from '../sync/list-synced-channels.ts';
 import { removeSyncedChannel } from '../sync/remove-synced-channel.ts';
-import type { SyncedChannel } from '../sync/synced-channel.ts';
-
-const KINDS: Partial<Record<number, SyncedChannel['kind']>> = {
-  [ChannelType.GuildText]: 'text',
-  [ChannelType.GuildAnnouncement]: 'announcement',
-  [ChannelType.GuildForum]: 'forum',
-};
+import { syncKindOf } from '../sync/synced-channel.ts';
 
 interface Picked {
   sub: 'add' | 'remove' | 'list';
@@ -91,7 +85,7 @@ export const syncCommand: SlashCommand = {
         };
       }
       if (!p.channelId) return { kind: 'reply', ephemeral: true, message: notice('Pick a channel: `/sync add channel: #help`.') };
-      if (p.channelType !== undefined && !KINDS[p.channelType]) {
+      if (p.channelType !== undefined && !syncKindOf(p.channelType)) {
         return { kind: 'reply', ephemeral: true, message: notice('I can sync text, announcement and forum channels. For one thread, use “Save thread to brain” on a message in it.') };
       }
     }
@@ -108,7 +102,7 @@ export const syncCommand: SlashCommand = {
         guildId: ctx.interaction.guild_id ?? '0',
         channelId: p.channelId as string,
         channelName: p.channelName ?? null,
-        kind: KINDS[p.channelType ?? ChannelType.GuildText] ?? 'text',
+        kind: syncKindOf(p.channelType ?? ChannelType.GuildText) ?? 'text',
         pinsOnly: p.pinsOnly,
         addedBy: `discord:${ctx.user.id}`,
       });

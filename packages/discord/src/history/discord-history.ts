@@ -144,7 +144,7 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
 
 async function get(rest: REST, route: `/${string}`, query: object, signal: AbortSignal | undefined, maxWaitMs: number): Promise<unknown> {
   try {
-    const params = Object.entries(query as Record<string, unknown>).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]));
+    const params = Object.entries(query as Record<string, string | number | boolean | undefined>).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]));
     return await rest.get(route, { ...(params.length > 0 ? { query: new URLSearchParams(params) } : {}), ...(signal ? { signal } : {}) });
   } catch (error) {
     throw historyError(error, maxWaitMs);

@@ -1,3 +1,13 @@
+import { ChannelType } from 'discord-api-types/v10';
+
+/** The channel types /sync keeps, by what each becomes. */
+export function syncKindOf(type: number | undefined): SyncedChannel['kind'] | undefined {
+  if (type === ChannelType.GuildText) return 'text';
+  if (type === ChannelType.GuildAnnouncement) return 'announcement';
+  if (type === ChannelType.GuildForum) return 'forum';
+  return undefined;
+}
+
 /** A channel kept in the brain by /sync, as /sync list, /sources and `brain sync list` show it. */
 export interface SyncedChannel {
   id: string;
