@@ -95,3 +95,50 @@ describe('fake Discord history', () => {
     expect((await page('limit=1'))[0]?.content).toBe('message 239');
   });
 });
+
+describe('fake Discord threads and forums', () => {
+  const GUILD = '710000000000000001';
+  const FORUM = '710000000000000002';
+  const HIDDEN = '710000000000000003';
+  const posts: string[] = [];
+
+  beforeAll(() => {
+    history.createChannel(FORUM, { guildId: GUILD, name: 'help', type: 15, tags: [{ id: '9', name: 'Solved', moderated: false, emoji_id: null, emoji_name: '✅' }] });
+    history.createChannel(HIDDEN, { guildId: GUILD, name: 'staff' });
+    history.setForbidden(HIDDEN, true);
+    for (let i = 0; i < 5; i++) {
+      const id = snowflakeAt(Date.parse('2026-11-01T00:00:00Z') + i * 60_000);
+      posts.push(id);
+      history.createThread(id, { parentId: FORUM, name: `post ${i}`, tags: i === 0 ? ['9'] : [] });
+      if (i < 4) history.archiveThread(id, new Date(Date.parse('2026-11-20T00:00:00Z') + i * 1000).toISOString());
+    }
+  });
+
+  it('lists guild channels without those the bot cannot view, and a forum with its tags', async () => {
+    const channels = (await get(`/guilds/${GUILD}/channels`)).body as { id: string; type: number; available_tags?: unknown[] }[];
+    expect(channels.map((c) => c.id)).toEqual([FORUM]);
+    expect(channels[0]?.available_tags).toEqual([{ id: '9', name: 'Solved', moderated: false, emoji_id: null, emoji_name: '✅' }]);
+    expect((await get(`/channels/${HIDDEN}`)).body).toEqual({ message: 'Missing Access', code: 50001 });
+  });
+
+  it('serves active threads per guild and archived ones by archive time with before, limit 2–100 and has_more', async () => {
+    const active = (await get(`/guilds/${GUILD}/threads/active`)).body as { threads: { id: string; applied_tags: string[] }[] };
+    expect(active.threads.map((t) => t.id)).toEqual([posts[4]]);
+    const first = (await get(`/channels/${FORUM}/threads/archived/public?limit=2`)).body as { threads: { id: string; thread_metadata: { archive_timestamp: string } }[]; has_more: boolean };
+    expect(first.threads.map((t) => t.id)).toEqual([posts[3], posts[2]]);
+    expect(first.has_more).toBe(true);
+    const before = first.threads[1]?.thread_metadata.archive_timestamp ?? '';
+    const second = (await get(`/channels/${FORUM}/threads/archived/public?limit=2&before=${encodeURIComponent(before)}`)).body as { threads: { id: string; applied_tags: string[] }[]; has_more: boolean };
+    expect(second.threads.map((t) => t.id)).toEqual([posts[1], posts[0]]);
+    expect(second.has_more).toBe(false);
+    expect(second.threads[1]?.applied_tags).toEqual(['9']);
+    expect((await get(`/channels/${FORUM}/threads/archived/public?limit=101`)).status).toBe(400);
+  });
+
+  it('answers 404 Unknown Channel for a deleted thread', async () => {
+    const doomed = snowflakeAt(Date.parse('2026-11-02T00:00:00Z'));
+    history.createThread(doomed, { parentId: FORUM, name: 'doomed' });
+    history.deleteThread(doomed);
+    expect((await get(`/channels/${doomed}/messages`)).body).toMatchObject({ code: 10003 });
+  });
+});
