@@ -385,14 +385,14 @@ describeDb('/sync end to end', (suite) => {
     await settle();
     const paused = await channelRow(SECRET);
     expect(paused).toMatchObject({ state: 'paused', pauseCode: 'DISCORD_MISSING_ACCESS' });
-    expect(paused?.pauseReason).toMatch(/missing access.*View Channel and Read Message History/s);
+    expect(paused?.pauseReason).toMatch(/missing access to this channel \(403\).*View Channel and Read Message History/s);
 
     const list = syncCmd('list');
     await send(list);
-    expect(await reply(list)).toContain(`⏸️ <#${SECRET}> — paused: I can’t read that thread`);
+    expect(await reply(list)).toContain(`⏸️ <#${SECRET}> — paused: Discord says the bot is missing access to this channel (403)`);
     const shown = interaction({ id: '2', name: 'sources', type: ApplicationCommandType.ChatInput }, PermissionFlagsBits.SendMessages);
     await send(shown);
-    expect(JSON.stringify((await discord.waitForCalls(shown.token, 1, 20_000))[0]?.body)).toContain(`paused: I can’t read that thread`);
+    expect(JSON.stringify((await discord.waitForCalls(shown.token, 1, 20_000))[0]?.body)).toContain('paused: Discord says the bot is missing access to this channel (403)');
     // A paused channel is not re-synced by the sweeper.
     await withService(suite.db, (tx) => tx.query("update synced_channels set last_synced_at = now() - interval '1 hour'"));
     const swept = await sweep(suite.db, { refreshAfterMs: 86_400_000, syncEveryMs: 15 * 60_000 });

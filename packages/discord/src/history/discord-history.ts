@@ -143,11 +143,19 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
 }
 
 async function get(rest: REST, route: `/${string}`, query: object, signal: AbortSignal | undefined, maxWaitMs: number): Promise<unknown> {
+  // One signal serves a whole sync pass (thousands of requests), and REST leaves a listener on
+  // the signal it is given: each request gets its own, linked to the pass's and unlinked after.
+  const local = signal ? new AbortController() : undefined;
+  const forward = () => local?.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  signal?.addEventListener('abort', forward, { once: true });
   try {
     const params = Object.entries(query as Record<string, string | number | boolean | undefined>).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]));
-    return await rest.get(route, { ...(params.length > 0 ? { query: new URLSearchParams(params) } : {}), ...(signal ? { signal } : {}) });
+    return await rest.get(route, { ...(params.length > 0 ? { query: new URLSearchParams(params) } : {}), ...(local ? { signal: local.signal } : {}) });
   } catch (error) {
     throw historyError(error, maxWaitMs);
+  } finally {
+    signal?.removeEventListener('abort', forward);
   }
 }
 

@@ -118,7 +118,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
   } catch (error) {
     const appError = coerceError(error);
     if (!PAUSING_ERRORS.has(appError.code)) throw error;
-    const reason = [appError.userMessage, appError.nextStep].filter(Boolean).join(' ');
+    const reason = pauseReason(appError);
     await withWorkspace(db, pass.workspaceId, (tx) =>
       tx.query(`update synced_channels set state = 'paused', pause_code = $2, pause_reason = $3 where id = $1`, [channel.id, appError.code, reason]),
     );
@@ -136,6 +136,18 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     ),
   );
   return outcome;
+}
+
+/** The history reader speaks of "that thread"; a paused sync is about the channel. */
+function pauseReason(error: AppError): string {
+  switch (error.code) {
+    case 'DISCORD_MISSING_ACCESS':
+      return 'Discord says the bot is missing access to this channel (403). Give the bot’s role View Channel and Read Message History on it, then run `/sync add` on it again.';
+    case 'DISCORD_CHANNEL_NOT_FOUND':
+      return 'Discord says this channel no longer exists. Remove it with `/sync remove`.';
+    default:
+      return [error.userMessage, error.nextStep].filter(Boolean).join(' ');
+  }
 }
 
 async function loadChannel(db: Database, pass: SyncPass): Promise<SyncedChannel | undefined> {
