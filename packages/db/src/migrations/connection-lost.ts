@@ -5,13 +5,21 @@ const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONN
 
 /**
  * The server went away under the query: terminated (57P01 admin_shutdown, 57P02 crash_shutdown,
- * 57P03 cannot_connect_now), or the socket closed. Also postgres.js's TypeError when it writes to
- * a socket that a crashed backend already closed (seen on Supabase when supautils crashed).
+ * 57P03 cannot_connect_now, 08xxx), or the socket closed under the driver.
  */
 export function isConnectionLost(error: unknown): boolean {
   const state = sqlState(error);
   if (state === '57P01' || state === '57P02' || state === '57P03' || state?.startsWith('08')) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && DRIVER_CODES.has(code)) return true;
-  return error instanceof TypeError && /reading 'write'|reading 'end'/.test(error.message);
+  return isDriverWriteAfterClose(error);
+}
+
+/**
+ * postgres.js 3.4.9 writes a transaction's ROLLBACK from a setImmediate after the socket closed
+ * (porsager/postgres#1154, #1208; unfixed upstream). The TypeError escapes every await as an
+ * uncaught exception, although the failed query already rejected with the real reason.
+ */
+export function isDriverWriteAfterClose(error: unknown): boolean {
+  return error instanceof TypeError && error.message === "Cannot read properties of null (reading 'write')" && /nextWrite/.test(error.stack ?? '');
 }

@@ -27,6 +27,37 @@ create table if not exists brain_meta.schema_migrations (
 `;
 
 /**
+ * brain_app (20261201070000) reads the ledgers before it switches role, to refuse a schema with
+ * pending migrations; a ledger created after that migration ran needs the same grants.
+ */
+const grantLedgersToAppSql = `
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'brain_app') then
+    return;
+  end if;
+  grant usage on schema brain_meta to brain_app;
+  grant select on table brain_meta.schema_migrations to brain_app;
+  if to_regclass('supabase_migrations.schema_migrations') is not null then
+    grant usage on schema supabase_migrations to brain_app;
+    grant select on table supabase_migrations.schema_migrations to brain_app;
+  end if;
+end
+$$;
+`;
+
+/** The services' login role owns nothing and may create nothing: migrating as it cannot work. */
+async function refuseAppRole(db: Database): Promise<void> {
+  const [row] = await db.query<{ role: string }>('select current_user as role');
+  if (row?.role !== 'brain_app') return;
+  throw new AppError({
+    code: 'MIGRATION_WRONG_ROLE',
+    message: `brain migrate is connected to ${db.display} as brain_app, the services' login role, which may not change the schema.`,
+    nextStep: 'Run it with the schema owner\'s URL (on Supabase, the postgres user), e.g. DATABASE_URL=<owner URL> npx brain migrate, or use `supabase db push`.',
+  });
+}
+
+/**
  * Applies supabase/migrations in file-name order, each in its own transaction together with its
  * ledger row (and the Supabase CLI's, where that ledger is kept: see supabase-ledger.ts). A second
  * run is a no-op. An applied migration whose file changed stops everything, naming the file: the
@@ -34,6 +65,7 @@ create table if not exists brain_meta.schema_migrations (
  * checksum listed in superseded-checksums.ts, which is accepted and brought up to date.
  */
 export async function migrate(db: Database, migrations: Migration[] = loadMigrations()): Promise<MigrateResult> {
+  await refuseAppRole(db);
   await requirePgvector(db, db.display);
   const supabaseLedger = await during('the ledger set-up', () =>
     db.transaction(async (tx) => {
@@ -45,6 +77,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
         await tx.exec(ensureSupabaseLedgerSql);
         await backfillSupabaseLedger(tx, migrations);
       }
+      await tx.exec(grantLedgersToAppSql);
       return wanted;
     }),
   );
