@@ -14,6 +14,9 @@ begin
     create role brain_app nologin noinherit nobypassrls;
   end if;
   execute format('grant %I, %I to %I', 'brain_tenant', 'service_role', 'brain_app');
+  -- The app's SQL names `vector` unqualified; on Supabase it lives in `extensions`, which only
+  -- postgres's own search_path lists (a schema that does not exist is skipped).
+  alter role brain_app set search_path = "$user", public, extensions;
 exception when insufficient_privilege then
   raise warning 'brain_app was not set up (%): the services must connect as the schema owner, which bypasses RLS; see README "Deploy"', sqlerrm;
 end

@@ -93,7 +93,7 @@ describeDb(
   'brain migrate keeps the Supabase CLI ledger',
   (suite) => {
     it('writes version, name and statements as the CLI would, so `supabase db push` then has nothing to do', async () => {
-      await suite.db.exec('create schema supabase_migrations');
+      await suite.db.exec('create schema if not exists supabase_migrations');
       const all = loadMigrations();
       await migrate(suite.db, all);
       const rows = await supabaseLedger(suite.db);
@@ -123,7 +123,7 @@ describeDb(
     it('backfills every migration it applied, so `supabase db push` neither re-runs nor refuses', async () => {
       const all = loadMigrations();
       await migrate(suite.db, all);
-      await suite.db.exec('create schema supabase_migrations');
+      await suite.db.exec('create schema if not exists supabase_migrations');
       // Before: the CLI finds no ledger and would run every file again ("relation already exists").
       expect(cliPending(all, [])).toHaveLength(all.length);
       await migrate(suite.db, all);
