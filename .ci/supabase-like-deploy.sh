@@ -9,6 +9,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if ! command -v jq >/dev/null; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get install -y -qq jq >/dev/null
+fi
+
 eval "$(bash .ci/start-supabase-like-postgres.sh)"
 trap 'BRAIN_CI_PGDATA=$BRAIN_CI_SUPABASE_PGDATA bash .ci/stop-postgres.sh' EXIT
 echo "Supabase-like server: ${SUPABASE_LIKE_URL}"

@@ -183,3 +183,31 @@ describeDb(
   },
   { empty: true },
 );
+
+describeDb(
+  "migrating under Supabase's default privileges",
+  (suite) => {
+    it('leaves the Data API roles nothing and service_role no TRUNCATE, REFERENCES or TRIGGER on any table', async () => {
+      // What supabase/postgres's initial schema sets for objects that postgres creates in public.
+      await suite.db.exec(bootstrapRolesSql);
+      await suite.db.exec(`
+        alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+        alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+        alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;`);
+      await migrate(suite.db);
+      const grants = await suite.db.query<{ grantee: string; table: string; privilege: string }>(`
+        select a.grantee::regrole::text as grantee, c.relname as table, a.privilege_type as privilege
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) a
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+          and (a.grantee in ('anon'::regrole, 'authenticated'::regrole)
+               or (a.grantee = 'service_role'::regrole and a.privilege_type in ('TRUNCATE', 'REFERENCES', 'TRIGGER')))
+        order by 1, 2, 3`);
+      expect(grants).toEqual([]);
+      const [exec] = await suite.db.query<{ anon: boolean; authenticated: boolean }>(`
+        select has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+        from pg_proc p where p.proname = 'match_artifacts'`);
+      expect(exec).toEqual({ anon: false, authenticated: false });
+    });
+  },
+  { empty: true },
+);
