@@ -9,5 +9,5 @@ export {
   type ChunkInput,
   type ChunkOptions,
 } from './chunk-document.ts';
-export { estimateTokens } from './estimate-tokens.ts';
+export { estimateTokens, lettersPerTokenOf } from './estimate-tokens.ts';
 export { splitSentences } from './split-sentences.ts';

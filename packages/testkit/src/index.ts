@@ -11,6 +11,7 @@ export {
   type ScriptedFailure,
 } from './fake-openai.ts';
 export { assemblePdf, bombPdf, encryptedPdf, textPdf, textlessPdf, type TextPdfOptions } from './pdf-fixtures.ts';
+export { CJK_FONTS, cjkPdf, encryptedAttachmentPdf, filledFormPdf, type CjkFont, type FilledFormOptions } from './pdf-fidelity-fixtures.ts';
 export { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeGuild } from './fake-discord-oauth.ts';
 export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDelivery } from './fake-stripe.ts';
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
