@@ -275,6 +275,12 @@ describeDb(
 
       it('keeps the short list, without reading the whole workspace, when nothing it found is relevant', async (ctx) => {
         const offTopic = unitVector(515151);
+        const hits = await suite.db.transaction(async (tx) => {
+          await tx.exec(`${shortScan} set local role brain_tenant;`);
+          await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
+          return matchArtifacts(tx, { workspaceId: small, embedding: offTopic });
+        });
+        expect(hits).toEqual([]);
         await skipPlansUnlessSuperuser(suite.db, ctx);
         const plans = await plansOf(
           suite.db,
