@@ -86,3 +86,7 @@ grant select, insert, update, delete on table public.synced_sources to brain_ten
 -- queues the work once.
 create unique index jobs_one_pending_sync_idx on public.jobs ((payload ->> 'synced_channel_id'))
   where task = 'sync_channel' and status in ('queued', 'running');
+
+-- As 20261201070000 does for the tables before these: Supabase's default privileges would give
+-- service_role TRUNCATE, REFERENCES and TRIGGER here too, and nothing needs them.
+revoke truncate, references, trigger on table public.synced_channels, public.synced_sources from service_role;
