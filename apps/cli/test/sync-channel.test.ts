@@ -59,6 +59,8 @@ describeDb('/sync end to end', (suite) => {
   };
 
   beforeAll(async () => {
+    // Each database's suite builds the same server from the same clock.
+    ms = 0;
     server = await startFakeHttpServer('Discord');
     discord = await startFakeDiscord({ server });
     history = await startFakeDiscordHistory({ server });
