@@ -292,6 +292,13 @@ describeDb('/sync end to end', (suite) => {
     expect(embedded).toBe(0);
     // Requests made for the pass: the channel, the thread lists, each thread's history, the channel's history, the pins.
     expect(history.requests.length - before).toBe(1 + 1 + 2 + 1 + (2 + ARCHIVED) + 1 + 1);
+
+    // A source whose indexing failed is saved again, unchanged as it is: that retries it.
+    await withService(suite.db, (tx) => tx.query("update artifacts set status = 'failed', error_code = 'EMBED_FAILED' where source_key = $1", [`discord-thread:${GUILD}/${vpnThread}`]));
+    const retried = await syncChannel(suite.db, reader, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID() });
+    expect(retried).toMatchObject({ saved: 1, unchanged: 2 + ARCHIVED + 2 });
+    await settle();
+    expect((await sources(suite.db, `discord-thread:${GUILD}/${vpnThread}`))[0]?.status).toBe('ready');
   }, 60_000);
 
   it('between two syncs: an edit changes the answer, a deleted message leaves it, a deleted thread is forgotten', async () => {

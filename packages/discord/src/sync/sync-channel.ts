@@ -175,7 +175,8 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
     return;
   }
   const fingerprint = fingerprintOf(read.input);
-  if (existing && previous?.fingerprint === fingerprint) {
+  // A source whose indexing failed is saved again (which retries it) even when unchanged.
+  if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
     outcome.unchanged += 1;
     await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint }));
     return;

@@ -29,9 +29,9 @@ export async function loadSyncedSources(tx: Queryable, syncedChannelId: string):
 }
 
 /** Artifacts by source key, for units a sync has not recorded yet (saved by hand before /sync). */
-export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<{ id: string; forgotten: boolean } | undefined> {
-  const [row] = await tx.query<{ id: string; forgotten: boolean }>(
-    'select id, forgotten_at is not null as forgotten from artifacts where workspace_id = $1 and source_key = $2',
+export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<{ id: string; forgotten: boolean; failed: boolean } | undefined> {
+  const [row] = await tx.query<{ id: string; forgotten: boolean; failed: boolean }>(
+    "select id, forgotten_at is not null as forgotten, status = 'failed' as failed from artifacts where workspace_id = $1 and source_key = $2",
     [workspaceId, sourceKey],
   );
   return row;
