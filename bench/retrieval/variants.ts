@@ -1,4 +1,4 @@
-import { matchArtifacts, withService, withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
 import { HNSW_INDEX } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
@@ -58,7 +58,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
  * match_artifacts as the production code calls it: withWorkspace (as the tenant), vector only or
  * hybrid. `settings` are SET LOCAL statements a tenant may run, for sweeps of the plan's knobs.
  */
-export function production(options: { hybrid: boolean; settings?: string; name?: string }): Variant {
+export function production(options: { hybrid: boolean; settings?: string; name?: string; audience?: AudienceFilter }): Variant {
   return {
     name: options.name ?? (options.hybrid ? 'match_artifacts (hybrid)' : 'match_artifacts'),
     async run(db, query) {
@@ -68,6 +68,7 @@ export function production(options: { hybrid: boolean; settings?: string; name?:
           if (options.settings) await tx.exec(options.settings);
           const inner = await timed(() =>
             matchArtifacts(tx, {
+              audience: options.audience ?? EVERYTHING,
               workspaceId: query.workspaceId,
               embedding: query.embedding,
               // The document's own token, and its topic's, which every passage on the topic carries.

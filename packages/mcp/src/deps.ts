@@ -1,4 +1,4 @@
-import type { Database } from '@brain/db';
+import type { AudienceFilter, Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import type { SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
@@ -20,6 +20,12 @@ export interface McpCaller {
   workspaceId: string;
   /** Recorded as "mcp:<name>" on what this caller saves. Never the token itself. */
   name: string;
+  /**
+   * What this caller may read: a token's scope ('public': workspace-wide sources, plus channels
+   * everyone in the server can read when the composition root can tell; or one channel's
+   * audience), or everything for the local operator.
+   */
+  audience: AudienceFilter;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { authenticateMcpToken } from '@brain/accounts';
 import { AppError } from '@brain/errors';
-import { serveStdio, type CallerResolver } from '@brain/mcp';
+import { EVERYTHING } from '@brain/db';
+import { scopeAudience, serveStdio, type CallerResolver } from '@brain/mcp';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
@@ -52,9 +53,10 @@ async function resolveCaller(token: string | undefined, db: Parameters<typeof re
     // Checked on every call, so revoking the token cuts an open session off at its next call.
     return async () => {
       const principal = await authenticateMcpToken(db, token);
-      return { workspaceId: principal.workspaceId, name: principal.name };
+      return { workspaceId: principal.workspaceId, name: principal.name, audience: await scopeAudience(principal) };
     };
   }
   const workspace = await resolveWorkspace(db, slug);
-  return async () => ({ workspaceId: workspace.id, name: workspace.slug });
+  // No token: the operator's own machine and brain, which sees everything.
+  return async () => ({ workspaceId: workspace.id, name: workspace.slug, audience: EVERYTHING });
 }

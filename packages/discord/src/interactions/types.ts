@@ -7,11 +7,12 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
   RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import type { Database } from '@brain/db';
+import type { AudienceFilter, Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { InteractionResponder } from '../rest/responder.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
 import type { ArtifactWatcher } from '../save/artifact-watcher.ts';
+import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import type { WorkSignals } from './in-flight.ts';
 
 /** Where an interaction came from: Discord itself, or the local playground (signed with the dev key). */
@@ -42,6 +43,7 @@ export interface AskOutcome {
 export type AskFunction = (input: {
   workspaceId: string;
   question: string;
+  audience: AudienceFilter;
   surface: 'discord' | 'playground';
   askedBy: string;
   interactionId: string;
@@ -74,6 +76,8 @@ export interface CommandDeps {
   /** A Stripe Customer Portal session for the workspace (@brain/billing); absent when billing is off. */
   openBillingPortal?: BillingPortal | undefined;
   watcher: ArtifactWatcher;
+  /** The guild's roles and overwrites (the bot token's REST reads); absent without a bot token: audiences fail closed. */
+  guildFacts?: GuildFactsSource | undefined;
 }
 
 /** How an interaction is acknowledged inside Discord's 3 seconds, decided without any I/O. */

@@ -35,7 +35,7 @@ export function registerRestoreSource(server: McpServer, ctx: ToolContext): void
     },
     async ({ id }) => {
       try {
-        const { workspaceId } = await ctx.caller();
+        const { workspaceId, audience } = await ctx.caller();
         try {
           const restored = await restoreSource(ctx.deps.db, workspaceId, id);
           const note = `Restored "${clipTitle(restored.title) ?? id}": ${restored.passages} passage(s) answer again.`;
@@ -43,7 +43,7 @@ export function registerRestoreSource(server: McpServer, ctx: ToolContext): void
         } catch (error) {
           // Restoring twice is not a failure: the source is live, which is what was asked for.
           if (!isAppError(error, 'SOURCE_NOT_FORGOTTEN')) throw error;
-          const source = await getSource(ctx.deps.db, workspaceId, id);
+          const source = await getSource(ctx.deps.db, workspaceId, id, { audience });
           const note = `"${clipTitle(source.title) ?? id}" is not forgotten: it already answers (${source.passages} passage(s)). Nothing changed.`;
           return toolSuccess({ id, title: clipTitle(source.title), restored: false, passages_live: source.passages, note }, note);
         }
