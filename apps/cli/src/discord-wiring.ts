@@ -2,6 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import {
   createAttachmentDownloader,
+  createCachedGuildFacts,
   createDiscordApi,
   createDiscordSurface,
   generateDevKeyPair,
@@ -76,7 +77,14 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
       claim: () => `${config.publicUrl}/install`,
     },
     discord: config.discord.publicKey
-      ? { publicKey: config.discord.publicKey, api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) }
+      ? {
+          publicKey: config.discord.publicKey,
+          api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }),
+          // Without a bot token no audience can be compared: each source stays in its own channel.
+          guildFacts: config.discord.botToken
+            ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger })
+            : undefined,
+        }
       : undefined,
     playground: playgroundParts
       ? { publicKey: playgroundParts.publicKey, api: createDiscordApi({ apiBase: playgroundParts.apiBase }), guildId: PLAYGROUND.guildId, workspaceId: input.localWorkspaceId }

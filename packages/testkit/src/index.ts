@@ -17,3 +17,4 @@ export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } 
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
 export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
+export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';
