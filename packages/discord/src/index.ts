@@ -42,3 +42,4 @@ export type { GuildFactsSource } from './audience/guild-facts-source.ts';
 export { parseGuildFacts, type GuildFacts, type ChannelFacts, type MemberFacts, type InvokingChannel, type RawChannel, type RawRole } from './audience/guild-facts.ts';
 export { channelAskAudience, privateAskAudience } from './audience/allowed-audiences.ts';
 export { resolveAskAudience, type AskAudience, type AskAudienceRequest } from './audience/resolve-ask-audience.ts';
+export { createTokenAudience } from './audience/token-audience.ts';

@@ -2,6 +2,7 @@ import type { AudienceFilter, Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import type { SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import type { TokenAudience } from './token-audience.ts';
 
 /** What the MCP server needs, built once by the composition root (apps/cli). */
 export interface McpDeps {
@@ -13,6 +14,8 @@ export interface McpDeps {
   saveOptions: SaveOptions;
   /** Characters a tool result may carry before it is cut (default DEFAULT_BUDGET_CHARS). */
   budgetChars?: number | undefined;
+  /** A token's audience from its scope (with the guild's facts when the bot token can read them); default scopeAudience. */
+  tokenAudience?: TokenAudience | undefined;
 }
 
 /** Who the tools act for: one workspace, named after the token (or "local" in embedded mode). */
