@@ -40,7 +40,7 @@ describeDb('MCP token scopes', (suite) => {
   it('a token is public unless created for a channel', async () => {
     const { token } = await createMcpToken(suite.db, ws, 'default scope', 'test');
     expect((await authenticateMcpToken(suite.db, token)).audienceScope).toBe('public');
-    await expect(createMcpToken(suite.db, ws, 'bad scope', 'test', 'channel:general' as `channel:${string}`)).rejects.toMatchObject({ code: 'MCP_TOKEN_SCOPE_INVALID' });
+    await expect(createMcpToken(suite.db, ws, 'bad scope', 'test', 'channel:general')).rejects.toMatchObject({ code: 'MCP_TOKEN_SCOPE_INVALID' });
   });
 
   it('a public token never finds, lists or opens a channel’s source', async () => {
