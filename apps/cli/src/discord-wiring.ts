@@ -9,6 +9,7 @@ import {
   PLAYGROUND,
   PlaygroundChannel,
   PlaygroundGateway,
+  playgroundGuildFactsSource,
   slashCommands,
   startDiscordEmulator,
   type AskFunction,
@@ -87,7 +88,14 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
         }
       : undefined,
     playground: playgroundParts
-      ? { publicKey: playgroundParts.publicKey, api: createDiscordApi({ apiBase: playgroundParts.apiBase }), guildId: PLAYGROUND.guildId, workspaceId: input.localWorkspaceId }
+      ? {
+          publicKey: playgroundParts.publicKey,
+          api: createDiscordApi({ apiBase: playgroundParts.apiBase }),
+          guildId: PLAYGROUND.guildId,
+          workspaceId: input.localWorkspaceId,
+          // The pretend server's roles and overwrites: #staff is for moderators only.
+          guildFacts: playgroundGuildFactsSource,
+        }
       : undefined,
   });
   return {

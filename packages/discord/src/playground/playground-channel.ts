@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { InteractionResponseType, MessageFlags, type APIInteractionResponse } from 'discord-api-types/v10';
+import { PLAYGROUND } from './playground-ids.ts';
 
 export interface PlaygroundMessage {
   id: string;
+  /** Which of the pretend server's channels it is in. */
+  channelId: string;
   author: 'user' | 'bot';
   /** For a bot reply: the command that caused it, shown above it like Discord does ("you used /ask"). */
   invocation: string | undefined;
@@ -33,7 +36,7 @@ function nextId(): string {
 export class PlaygroundChannel {
   readonly messages: PlaygroundMessage[] = [];
   /** Interaction token → the message its @original is. */
-  private readonly originals = new Map<string, { messageId: string | undefined; invocation: string }>();
+  private readonly originals = new Map<string, { messageId: string | undefined; invocation: string; channelId: string }>();
   private readonly listeners = new Set<(event: ChannelEvent) => void>();
 
   subscribe(listener: (event: ChannelEvent) => void): () => void {
@@ -45,14 +48,14 @@ export class PlaygroundChannel {
     return this.messages.find((m) => m.id === id);
   }
 
-  postUserMessage(content: string): PlaygroundMessage {
-    return this.add({ author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false });
+  postUserMessage(content: string, channelId: string = PLAYGROUND.channelId): PlaygroundMessage {
+    return this.add({ channelId, author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false });
   }
 
   /** A token for a new interaction; for a button, its @original is the message the button is on. */
-  openInteraction(invocation: string, componentMessageId?: string): string {
+  openInteraction(invocation: string, componentMessageId?: string, channelId: string = PLAYGROUND.channelId): string {
     const token = `pg.${randomBytes(24).toString('base64url')}`;
-    this.originals.set(token, { messageId: componentMessageId, invocation });
+    this.originals.set(token, { messageId: componentMessageId, invocation, channelId });
     if (this.originals.size > 5000) this.originals.delete(this.originals.keys().next().value as string);
     return token;
   }
@@ -73,6 +76,7 @@ export class PlaygroundChannel {
       case InteractionResponseType.DeferredChannelMessageWithSource: {
         const deferred = response.type === InteractionResponseType.DeferredChannelMessageWithSource;
         const message = this.add({
+          channelId: original.channelId,
           author: 'bot',
           invocation: original.invocation,
           state: deferred ? 'thinking' : 'done',
@@ -99,7 +103,7 @@ export class PlaygroundChannel {
     if (!original.messageId) {
       // Discord would not accept an edit before the acknowledgement; the playground's own
       // acknowledgement can arrive a moment after a very fast edit, so it keeps the edit.
-      const message = this.add({ author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: false });
+      const message = this.add({ channelId: original.channelId, author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: false });
       original.messageId = message.id;
       return message;
     }
@@ -111,7 +115,7 @@ export class PlaygroundChannel {
     const original = this.originals.get(token);
     if (!original) return undefined;
     const flags = typeof body.flags === 'number' ? body.flags : 0;
-    return this.add({ author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral: (flags & MessageFlags.Ephemeral) !== 0 });
+    return this.add({ channelId: original.channelId, author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral: (flags & MessageFlags.Ephemeral) !== 0 });
   }
 
   private body(data: Record<string, unknown> | undefined) {

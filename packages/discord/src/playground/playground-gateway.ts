@@ -16,6 +16,7 @@ import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
+import { PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
 
 export interface SendResult {
   /** HTTP status of POST /interactions. */
@@ -34,6 +35,12 @@ function snowflake(): string {
 }
 
 const you = { id: PLAYGROUND.userId, username: PLAYGROUND.username, global_name: 'You', discriminator: '0', avatar: null };
+
+/** Where you are and who you are at the playground: a channel of the pretend server, and a persona. */
+export interface PlaygroundView {
+  channelId: string;
+  persona: PlaygroundPersona;
+}
 const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true };
 
 /**
@@ -42,6 +49,23 @@ const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_na
  * and applies the response to the channel, exactly as Discord applies it.
  */
 export class PlaygroundGateway {
+  private current: PlaygroundView = { channelId: PLAYGROUND.channelId, persona: 'moderator' };
+
+  get view(): PlaygroundView {
+    return { ...this.current };
+  }
+
+  /** Switches channel and/or persona; anything else is refused. */
+  setView(change: { channelId?: unknown; persona?: unknown }): PlaygroundView {
+    const channelId = change.channelId ?? this.current.channelId;
+    const persona = change.persona ?? this.current.persona;
+    if (!PLAYGROUND_CHANNELS.some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
+      throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
+    }
+    this.current = { channelId: channelId as string, persona };
+    return this.view;
+  }
+
   constructor(
     private readonly channel: PlaygroundChannel,
     private readonly keys: DevKeyPair,
@@ -50,11 +74,11 @@ export class PlaygroundGateway {
 
   /** A typed line: a slash command, or a plain message (which "Save to brain" can then save). */
   async send(line: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
-    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim()).id };
+    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), this.current.channelId).id };
     const command = parseCommandLine(line, this.commands);
     const invocation = `/${command.name}${command.options.map((o) => ` ${o.name}: ${String(o.value)}`).join('')}`;
-    const token = this.channel.openInteraction(invocation);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(invocation, undefined, this.current.channelId);
+    return this.post(interactionsUrl, token, this.current.channelId, {
       type: InteractionType.ApplicationCommand,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options },
     });
@@ -70,7 +94,7 @@ export class PlaygroundGateway {
       ...command.options.filter((o) => o.name !== spec.name),
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
     ];
-    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`), {
+    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, undefined, this.current.channelId), this.current.channelId, {
       type: InteractionType.ApplicationCommandAutocomplete,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options },
     });
@@ -80,13 +104,13 @@ export class PlaygroundGateway {
   async press(messageId: string, customId: string, interactionsUrl: string): Promise<SendResult> {
     const message = this.channel.find(messageId);
     if (!message || message.author !== 'bot') throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const token = this.channel.openInteraction(`pressed a button`, messageId);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(`pressed a button`, messageId, message.channelId);
+    return this.post(interactionsUrl, token, message.channelId, {
       type: InteractionType.MessageComponent,
       data: { custom_id: customId, component_type: ComponentType.Button },
       message: {
         id: message.id,
-        channel_id: PLAYGROUND.channelId,
+        channel_id: message.channelId,
         author: bot,
         content: message.content,
         embeds: message.embeds,
@@ -103,8 +127,8 @@ export class PlaygroundGateway {
     const message = this.channel.find(messageId);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : bot;
-    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, undefined, message.channelId);
+    return this.post(interactionsUrl, token, message.channelId, {
       type: InteractionType.ApplicationCommand,
       data: {
         id: snowflake(),
@@ -113,14 +137,16 @@ export class PlaygroundGateway {
         target_id: message.id,
         resolved: {
           messages: {
-            [message.id]: { id: message.id, channel_id: PLAYGROUND.channelId, author, content: message.content, embeds: [], attachments: [], timestamp: message.createdAt },
+            [message.id]: { id: message.id, channel_id: message.channelId, author, content: message.content, embeds: [], attachments: [], timestamp: message.createdAt },
           },
         },
       },
     });
   }
 
-  private async post(interactionsUrl: string, token: string, fields: Record<string, unknown>): Promise<SendResult> {
+  private async post(interactionsUrl: string, token: string, channelId: string, fields: Record<string, unknown>): Promise<SendResult> {
+    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === channelId) ?? PLAYGROUND_CHANNELS[0];
+    const persona = PLAYGROUND_PERSONAS[this.current.persona];
     const body = JSON.stringify({
       id: snowflake(),
       application_id: PLAYGROUND.applicationId,
@@ -128,13 +154,13 @@ export class PlaygroundGateway {
       version: 1,
       guild_id: PLAYGROUND.guildId,
       guild: { id: PLAYGROUND.guildId, locale: 'en-US', features: [] },
-      channel_id: PLAYGROUND.channelId,
-      channel: { id: PLAYGROUND.channelId, type: 0, name: PLAYGROUND.channelName },
+      channel_id: channel.id,
+      channel: { id: channel.id, type: 0, name: channel.name },
       member: {
         user: you,
-        // The person at the playground is its operator: an admin of its pretend server.
-        permissions: String(PermissionFlagsBits.Administrator | PermissionFlagsBits.ManageGuild),
-        roles: [],
+        // The moderator persona manages the pretend server (admin commands); the member does not.
+        permissions: String(persona.permissions),
+        roles: persona.roles,
         joined_at: new Date(0).toISOString(),
         deaf: false,
         mute: false,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { commandDefinitions, PLAYGROUND, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
+import { commandDefinitions, PLAYGROUND, PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
 import { AppError } from '@brain/errors';
 
 export interface PlaygroundDeps {
@@ -55,6 +55,9 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }>
   app.get('/playground/state', async () => ({
     messages: channel.messages,
     server: { name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
+    channels: PLAYGROUND_CHANNELS,
+    personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
+    view: gateway.view,
     commands: commandDefinitions().map((c) => ({
       name: c.name,
       type: c.type ?? 1,
@@ -80,6 +83,8 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }>
     request.raw.on('close', end);
   });
 
+  // Switch channel (#general, #staff) or who you are (member, moderator): what the next command is sent as.
+  app.post<{ Body: { channelId?: unknown; persona?: unknown } }>('/playground/view', async (request) => gateway.setView(request.body ?? {}));
   app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), interactionsUrl(request)));
   app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), interactionsUrl(request)));
   app.post<{ Body: { messageId?: unknown; customId?: unknown } }>('/playground/press', async (request) =>
