@@ -1,4 +1,4 @@
-import { EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
+import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
 import { HNSW_INDEX } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
@@ -8,6 +8,22 @@ import type { BenchQuery } from './queries.ts';
 export interface Variant {
   name: string;
   run(db: Database, query: BenchQuery): Promise<{ ids: string[]; ms: number; transactionMs: number }>;
+}
+
+/** The audience-filtered run's allowed keys: two of the four audiences the load spreads sources over. */
+export const AUDIENCE_KEYS = ['workspace', 'channel:1'] as const;
+export const AUDIENCE_NAME = 'match_artifacts (audience-filtered)';
+
+/** match_artifacts as a Discord reply calls it: only the sources of the audiences it may cite. */
+export function audienceFiltered(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), name: AUDIENCE_NAME });
+}
+
+export const AUDIENCE_EXACT_NAME = 'match_artifacts (audience-filtered), exact path forced';
+
+/** The same filtered call on its exact path for every workspace size: what the filtered index path is measured against. */
+export function audienceFilteredExact(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), settings: 'set local brain.exact_search_max_rows = 1000000000', name: AUDIENCE_EXACT_NAME });
 }
 
 /** match_artifacts' default similarity floor: what /ask uses, and what the ground truth applies. */
