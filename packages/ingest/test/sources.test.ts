@@ -60,9 +60,9 @@ describeDb('sources: list, get, forget, restore', (suite) => {
     expect((error as AppError).nextStep).toMatch(/Restore/);
     expect((await getSource(suite.db, ws, ids[0] as string, { includeForgotten: true, audience: EVERYTHING })).forgottenAt).not.toBeNull();
 
-    expect(await restoreSource(suite.db, ws, ids[0] as string)).toMatchObject({ passages: 2 });
+    expect(await restoreSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING })).toMatchObject({ passages: 2 });
     expect((await live())[0]?.n).toBe(2);
-    await expect(restoreSource(suite.db, ws, ids[0] as string)).rejects.toMatchObject({ code: 'SOURCE_NOT_FORGOTTEN' });
+    await expect(restoreSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FORGOTTEN' });
   });
 
   it("never reaches another workspace's source", async () => {

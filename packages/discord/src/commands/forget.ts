@@ -32,7 +32,7 @@ export const forgetCommand: SlashCommand = {
     const sourceId = stringOption(ctx.interaction, 'source') ?? '';
     const { filter } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member');
     if (booleanOption(ctx.interaction, 'restore')) {
-      await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId)));
+      await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId, { audience: filter })));
       return;
     }
     await ctx.responder.edit(forgetReceiptMessage(await forgetSource(ctx.deps.db, ctx.workspaceId, sourceId, { audience: filter })));

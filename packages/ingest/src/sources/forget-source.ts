@@ -39,11 +39,19 @@ export async function forgetSource(db: Database, workspaceId: string, sourceId: 
   });
 }
 
-/** Brings a forgotten source back into answers, within the retention window. */
-export async function restoreSource(db: Database, workspaceId: string, sourceId: string): Promise<{ id: string; title: string | null; passages: number }> {
+/** Brings a forgotten source back into answers, within the retention window; only one the caller's audience can see. */
+export async function restoreSource(
+  db: Database,
+  workspaceId: string,
+  sourceId: string,
+  options: { audience: AudienceFilter },
+): Promise<{ id: string; title: string | null; passages: number }> {
   if (!isUuid(sourceId)) throw sourceNotFound(sourceId);
   return withWorkspace(db, workspaceId, async (tx) => {
-    const [row] = await tx.query<{ title: string | null; forgotten_at: Date | null }>('select title, forgotten_at from artifacts where id = $1 for update', [sourceId]);
+    const [row] = await tx.query<{ title: string | null; forgotten_at: Date | null }>(
+      'select title, forgotten_at from artifacts where id = $1 and ($2::text[] is null or audience = any($2::text[])) for update',
+      [sourceId, audienceParam(options.audience)],
+    );
     if (!row) throw sourceNotFound(sourceId);
     if (!row.forgotten_at) {
       throw new AppError({

@@ -37,7 +37,7 @@ export function registerRestoreSource(server: McpServer, ctx: ToolContext): void
       try {
         const { workspaceId, audience } = await ctx.caller();
         try {
-          const restored = await restoreSource(ctx.deps.db, workspaceId, id);
+          const restored = await restoreSource(ctx.deps.db, workspaceId, id, { audience });
           const note = `Restored "${clipTitle(restored.title) ?? id}": ${restored.passages} passage(s) answer again.`;
           return toolSuccess({ id, title: clipTitle(restored.title), restored: true, passages_live: restored.passages, note }, note);
         } catch (error) {

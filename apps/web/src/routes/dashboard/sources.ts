@@ -38,7 +38,7 @@ export const sourcesRoutes: FastifyPluginAsync<{ ctx: DashboardContext }> = asyn
 
   const ACTIONS = {
     forget: async (workspaceId: string, id: string) => (await forgetSource(ctx.db, workspaceId, id, { audience: EVERYTHING }), 'forgotten'),
-    restore: async (workspaceId: string, id: string) => (await restoreSource(ctx.db, workspaceId, id), 'restored'),
+    restore: async (workspaceId: string, id: string) => (await restoreSource(ctx.db, workspaceId, id, { audience: EVERYTHING }), 'restored'),
     reindex: async (workspaceId: string, id: string) => ((await requeueSource(ctx.db, workspaceId, id)).queued ? 'reindexing' : 'already-queued'),
   } as const;
 
