@@ -52,14 +52,21 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The playground's viewer cookie, set when the page is served: ephemeral replies go to it alone. */
+let cookie = '';
+async function viewer(): Promise<string> {
+  if (!cookie) cookie = ((await fetch(`${web.url}/playground`)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return cookie;
+}
+
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: web.url, cookie: await viewer() }, body: JSON.stringify(body) });
   expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(200);
   return (await res.json()) as T;
 }
 
 async function messages(): Promise<PlaygroundMessage[]> {
-  return ((await (await fetch(`${web.url}/playground/state`)).json()) as { messages: PlaygroundMessage[] }).messages;
+  return ((await (await fetch(`${web.url}/playground/state`, { headers: { cookie: await viewer() } })).json()) as { messages: PlaygroundMessage[] }).messages;
 }
 
 /** Sends a command as `persona` in `channelId` and returns the bot's reply once it is done. */

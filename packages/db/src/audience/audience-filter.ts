@@ -4,7 +4,7 @@
  */
 export type AudienceFilter = { kind: 'everything' } | { kind: 'keys'; keys: readonly AudienceKey[] };
 
-/** An artifact's audience: see supabase/migrations/20261201010000_add_source_audiences.sql. */
+/** An artifact's audience: see supabase/migrations/20261201070100_add_source_audiences.sql. */
 export type AudienceKey = 'workspace' | 'unknown' | `channel:${string}`;
 
 export const EVERYTHING: AudienceFilter = { kind: 'everything' };

@@ -11,6 +11,7 @@ import type { AudienceFilter, Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { InteractionResponder } from '../rest/responder.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
+import type { DiscordHistory } from '../history/discord-history.ts';
 import type { ArtifactWatcher } from '../save/artifact-watcher.ts';
 import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import type { WorkSignals } from './in-flight.ts';
@@ -78,6 +79,8 @@ export interface CommandDeps {
   watcher: ArtifactWatcher;
   /** The guild's roles and overwrites (the bot token's REST reads); absent without a bot token: audiences fail closed. */
   guildFacts?: GuildFactsSource | undefined;
+  /** Reads channel and thread history with the bot token; absent without DISCORD_BOT_TOKEN. */
+  history?: DiscordHistory | undefined;
 }
 
 /** How an interaction is acknowledged inside Discord's 3 seconds, decided without any I/O. */
@@ -105,7 +108,8 @@ interface Handler<I> {
   adminOnly?: boolean;
   /** The billing gate this runs behind. */
   entitlement?: 'save' | 'ask';
-  acknowledge(interaction: I): Ack;
+  /** `deps` only to see what is configured (a bot token…): no I/O here. */
+  acknowledge(interaction: I, deps: CommandDeps): Ack;
   run?(ctx: RunContext<I>): Promise<void>;
 }
 

@@ -35,12 +35,15 @@ function snowflake(): string {
 }
 
 const you = { id: PLAYGROUND.userId, username: PLAYGROUND.username, global_name: 'You', discriminator: '0', avatar: null };
-
-/** Where you are and who you are at the playground: a channel of the pretend server, and a persona. */
+/** Where a viewer is and who they are at the playground: a channel of the pretend server, and a persona. */
 export interface PlaygroundView {
   channelId: string;
   persona: PlaygroundPersona;
 }
+
+const DEFAULT_VIEW: PlaygroundView = { channelId: PLAYGROUND.channelId, persona: 'moderator' };
+const MAX_VIEWS = 1000;
+
 const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true };
 
 /**
@@ -49,21 +52,24 @@ const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_na
  * and applies the response to the channel, exactly as Discord applies it.
  */
 export class PlaygroundGateway {
-  private current: PlaygroundView = { channelId: PLAYGROUND.channelId, persona: 'moderator' };
+  /** Each viewer's channel and persona (default: #general, as a moderator). */
+  private readonly views = new Map<string, PlaygroundView>();
 
-  get view(): PlaygroundView {
-    return { ...this.current };
+  view(viewer: string): PlaygroundView {
+    return { ...(this.views.get(viewer) ?? DEFAULT_VIEW) };
   }
 
-  /** Switches channel and/or persona; anything else is refused. */
-  setView(change: { channelId?: unknown; persona?: unknown }): PlaygroundView {
-    const channelId = change.channelId ?? this.current.channelId;
-    const persona = change.persona ?? this.current.persona;
+  /** Switches a viewer's channel and/or persona; anything else is refused. */
+  setView(viewer: string, change: { channelId?: unknown; persona?: unknown }): PlaygroundView {
+    const current = this.view(viewer);
+    const channelId = change.channelId ?? current.channelId;
+    const persona = change.persona ?? current.persona;
     if (!PLAYGROUND_CHANNELS.some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
       throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
     }
-    this.current = { channelId: channelId as string, persona };
-    return this.view;
+    if (!this.views.has(viewer) && this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    this.views.set(viewer, { channelId: channelId as string, persona });
+    return this.view(viewer);
   }
 
   constructor(
@@ -72,20 +78,24 @@ export class PlaygroundGateway {
     private readonly commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
   ) {}
 
-  /** A typed line: a slash command, or a plain message (which "Save to brain" can then save). */
-  async send(line: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
-    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), this.current.channelId).id };
+  /**
+   * A typed line: a slash command, or a plain message (which "Save to brain" can then save).
+   * `viewer` is who typed it: an ephemeral reply is theirs alone.
+   */
+  async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
+    const view = this.view(viewer);
+    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
     const command = parseCommandLine(line, this.commands);
     const invocation = `/${command.name}${command.options.map((o) => ` ${o.name}: ${String(o.value)}`).join('')}`;
-    const token = this.channel.openInteraction(invocation, undefined, this.current.channelId);
-    return this.post(interactionsUrl, token, this.current.channelId, {
+    const token = this.channel.openInteraction(invocation, viewer, undefined, view.channelId);
+    return this.post(interactionsUrl, token, view, {
       type: InteractionType.ApplicationCommand,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options },
     });
   }
 
   /** What Discord sends as you type into an autocomplete option (e.g. `/forget source: road`). */
-  async autocomplete(line: string, interactionsUrl: string): Promise<SendResult> {
+  async autocomplete(line: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
     const command = parseCommandLine(line, this.commands, { partial: true });
     const spec = this.commands.find((c) => c.name === command.name)?.options?.find((o) => 'autocomplete' in o && o.autocomplete === true);
     if (!spec) return { status: 200, responseType: undefined, ackMs: 0, choices: [] };
@@ -94,18 +104,19 @@ export class PlaygroundGateway {
       ...command.options.filter((o) => o.name !== spec.name),
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
     ];
-    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, undefined, this.current.channelId), this.current.channelId, {
+    const view = this.view(viewer);
+    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer, undefined, view.channelId), view, {
       type: InteractionType.ApplicationCommandAutocomplete,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options },
     });
   }
 
-  /** A button press on a bot message. */
-  async press(messageId: string, customId: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId);
+  /** A button press on a bot message the viewer can see. */
+  async press(messageId: string, customId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    const message = this.channel.find(messageId, viewer);
     if (!message || message.author !== 'bot') throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const token = this.channel.openInteraction(`pressed a button`, messageId, message.channelId);
-    return this.post(interactionsUrl, token, message.channelId, {
+    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId, message.channelId);
+    return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.MessageComponent,
       data: { custom_id: customId, component_type: ComponentType.Button },
       message: {
@@ -123,12 +134,12 @@ export class PlaygroundGateway {
   }
 
   /** Apps → Save to brain, on a message you posted. */
-  async saveMessage(messageId: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId);
+  async saveMessage(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    const message = this.channel.find(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : bot;
-    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, undefined, message.channelId);
-    return this.post(interactionsUrl, token, message.channelId, {
+    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, viewer, undefined, message.channelId);
+    return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.ApplicationCommand,
       data: {
         id: snowflake(),
@@ -144,9 +155,9 @@ export class PlaygroundGateway {
     });
   }
 
-  private async post(interactionsUrl: string, token: string, channelId: string, fields: Record<string, unknown>): Promise<SendResult> {
-    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === channelId) ?? PLAYGROUND_CHANNELS[0];
-    const persona = PLAYGROUND_PERSONAS[this.current.persona];
+  private async post(interactionsUrl: string, token: string, view: PlaygroundView, fields: Record<string, unknown>): Promise<SendResult> {
+    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId) ?? PLAYGROUND_CHANNELS[0];
+    const persona = PLAYGROUND_PERSONAS[view.persona];
     const body = JSON.stringify({
       id: snowflake(),
       application_id: PLAYGROUND.applicationId,

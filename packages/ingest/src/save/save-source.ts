@@ -1,6 +1,6 @@
 import { withWorkspace, type Database, type Queryable } from '@brain/db';
 import type { SourceInput } from './source-input.ts';
-import { audienceOfOrigin, type SourceOrigin } from './source-origin.ts';
+import { audienceOfOrigin, originOfInput, type SourceOrigin } from './source-origin.ts';
 import { planArtifacts, type PlannedArtifact, type SkippedAttachment } from './validate-source.ts';
 
 export interface SavedArtifact {
@@ -48,9 +48,10 @@ export async function saveSource(db: Database, request: SaveRequest, options: Sa
   if (options.checkUrl) {
     for (const artifact of planned) if (artifact.kind === 'url' && artifact.url) await options.checkUrl(artifact.url);
   }
+  const withOrigin = { ...request, origin: request.origin ?? originOfInput(request.input) };
   const artifacts = await withWorkspace(db, request.workspaceId, async (tx) => {
     const saved: SavedArtifact[] = [];
-    for (const artifact of planned) saved.push(await upsertArtifact(tx, request, artifact));
+    for (const artifact of planned) saved.push(await upsertArtifact(tx, withOrigin, artifact));
     return saved;
   });
   return { artifacts, skipped };

@@ -1,3 +1,5 @@
+import type { SourceInput } from './source-input.ts';
+
 /**
  * Where a source was saved, and so who could read it there. Discord saves carry the channel or
  * thread of the interaction; the CLI and MCP pass a channel when asked to (`--channel`), and
@@ -18,6 +20,21 @@ export interface SourceOrigin {
 }
 
 const SNOWFLAKE = /^[0-9]{1,20}$/;
+
+/**
+ * What a Discord source says about where it lives, for a caller that passed no origin: no path
+ * can save a Discord message or thread workspace-wide by leaving the origin out. A message's
+ * channel may be a thread; taking its own id is narrower, never wider.
+ */
+export function originOfInput(input: SourceInput): SourceOrigin | undefined {
+  if (input.kind === 'discord_message') {
+    return { guildId: input.guildId, channelId: input.channelId, thread: false, parentId: null, privateThread: false, messageIds: [input.messageId] };
+  }
+  if (input.kind === 'discord_thread') {
+    return { guildId: input.guildId, channelId: input.threadId, thread: true, parentId: input.parentId, privateThread: input.private, messageIds: input.messages.map((m) => m.id) };
+  }
+  return undefined;
+}
 
 /**
  * The audience key a source takes from its origin: workspace-wide without one; a private

@@ -25,7 +25,7 @@ alter table public.artifacts
     check (audience = 'workspace' or audience = 'unknown' or audience ~ '^channel:[0-9]{1,20}$');
 
 comment on column public.artifacts.audience is
-  '''workspace'', ''channel:<id>'' (whose readers may be cited this source) or ''unknown''; see 20261201010000.';
+  '''workspace'', ''channel:<id>'' (whose readers may be cited this source) or ''unknown''; see 20261201070100.';
 
 -- Sources saved from Discord before this migration: a saved message names its channel; a link,
 -- file or text saved with /save does not, so it fails closed until an admin places it.
