@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApplicationCommandOptionType, ApplicationCommandType, ChannelType, InteractionType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { loadConfig } from '@brain/config';
-import { withService, type Database } from '@brain/db';
+import { EVERYTHING, withService, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedChannels, syncChannel, type DiscordHistory } from '@brain/discord';
 import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
@@ -253,6 +253,18 @@ describeDb('/sync end to end', (suite) => {
     expect(days[0]?.metadata).toMatchObject({ guild_id: GUILD, channel_id: HELP, thread_id: null, day: '2026-11-29', message_ids: [msgs.day1a?.id, msgs.day1b?.id, msgs.starter?.id] });
     const [vpn] = await sources(suite.db, `discord-thread:${GUILD}/${vpnThread}`);
     expect(vpn?.metadata).toMatchObject({ guild_id: GUILD, thread_id: vpnThread, parent_channel_id: HELP, private: false });
+    // Who may be quoted them (audiences): the channel's readers, for its threads, days and pins alike.
+    const origins = await withService(suite.db, (tx) =>
+      tx.query<{ source_key: string; origin_channel_id: string; origin_parent_id: string | null; origin_private_thread: boolean; audience: string }>(
+        'select source_key, origin_channel_id, origin_parent_id, origin_private_thread, audience from artifacts where source_key = any($1) order by source_key',
+        [[`discord-channel-day:${GUILD}/${HELP}/2026-11-29`, `discord-thread:${GUILD}/${vpnThread}`, `discord:${GUILD}/${HELP}/${msgs.day1b?.id}`]],
+      ),
+    );
+    expect(origins.map((o) => [o.origin_channel_id, o.origin_parent_id, o.origin_private_thread, o.audience])).toEqual([
+      [HELP, null, false, `channel:${HELP}`],
+      [vpnThread, HELP, false, `channel:${HELP}`],
+      [HELP, null, false, `channel:${HELP}`],
+    ]);
     const [pin] = await sources(suite.db, `discord:${GUILD}/${HELP}/${msgs.day1b?.id}`);
     expect(pin?.title).toMatch(/^Pinned in #help: The office wifi password/);
 
@@ -327,7 +339,7 @@ describeDb('/sync end to end', (suite) => {
     const [day] = await withService(suite.db, (tx) =>
       tx.query<{ id: string }>('select id from artifacts where source_key = $1', [`discord-channel-day:${GUILD}/${HELP}/2026-11-30`]),
     );
-    await forgetSource(suite.db, workspaceId, day?.id as string);
+    await forgetSource(suite.db, workspaceId, day?.id as string, { audience: EVERYTHING });
     history.editMessage(HELP, msgs.day2?.id as string, 'Reminder: the quarterly all-hands moved to room Kilimanjaro.');
     const outcome = await syncChannel(suite.db, reader, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID() });
     expect(outcome.saved).toBe(0);

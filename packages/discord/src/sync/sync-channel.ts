@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
-import { withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
 import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
@@ -108,7 +108,8 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     for (const row of known.values()) {
       if (seen.has(row.source_key) || row.gone || row.forgotten) continue;
       if (row.artifact_id && row.artifact_forgotten === false) {
-        await forgetSource(db, pass.workspaceId, row.artifact_id);
+        // The sync acts for the channel, not for a reader: whatever the source's audience.
+        await forgetSource(db, pass.workspaceId, row.artifact_id, { audience: EVERYTHING });
         outcome.forgotten += 1;
       }
       await withWorkspace(db, pass.workspaceId, (tx) =>
@@ -168,7 +169,7 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
   const read = await unit.read();
   if (!read) {
     if (existing) {
-      await forgetSource(db, pass.workspaceId, existing.id);
+      await forgetSource(db, pass.workspaceId, existing.id, { audience: EVERYTHING });
       outcome.forgotten += 1;
     }
     await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true }));
