@@ -411,9 +411,13 @@ describeDb('/sync end to end', (suite) => {
     const list = syncCmd('list');
     await send(list);
     expect(await reply(list)).toContain(`⏸️ <#${SECRET}> — paused: Discord says the bot is missing access to this channel (403)`);
-    const shown = interaction({ id: '2', name: 'sources', type: ApplicationCommandType.ChatInput }, PermissionFlagsBits.SendMessages);
+    const shown = interaction({ id: '2', name: 'sources', type: ApplicationCommandType.ChatInput }, admin);
     await send(shown);
     expect(JSON.stringify((await discord.waitForCalls(shown.token, 1, 20_000))[0]?.body)).toContain('paused: Discord says the bot is missing access to this channel (403)');
+    // A member who is no admin is not told about a channel they may not be able to read.
+    const member = interaction({ id: '2', name: 'sources', type: ApplicationCommandType.ChatInput }, PermissionFlagsBits.SendMessages);
+    await send(member);
+    expect(JSON.stringify((await discord.waitForCalls(member.token, 1, 20_000))[0]?.body)).not.toContain('paused');
     // A paused channel is not re-synced by the sweeper.
     await withService(suite.db, (tx) => tx.query("update synced_channels set last_synced_at = now() - interval '1 hour'"));
     const swept = await sweep(suite.db, { refreshAfterMs: 86_400_000, syncEveryMs: 15 * 60_000 });

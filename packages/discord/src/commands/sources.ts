@@ -3,6 +3,7 @@ import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-
 import { listSources, type SourceSummary } from '@brain/ingest';
 import { interactionAudience } from '../audience/interaction-audience.ts';
 import { stringOption } from '../interactions/options.ts';
+import { isServerAdmin } from '../interactions/permissions.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { DISCORD_LIMITS } from '../render/limits.ts';
 import { renderSourcesPage, SOURCES_PAGE_SIZE } from '../render/sources-page.ts';
@@ -36,8 +37,9 @@ export const sourcesCommand: SlashCommand = {
     const { filter, factsKnown } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member');
     const page = await listSources(ctx.deps.db, ctx.workspaceId, { status, limit: SOURCES_PAGE_SIZE, audience: filter });
     const message = renderSourcesPage(page, { page: 1, status, factsKnown });
-    // A paused sync is why sources stop changing: say so where people look for them.
-    const paused = (await listSyncedChannels(ctx.deps.db, ctx.workspaceId)).filter((c) => c.state === 'paused');
+    // A paused sync is why sources stop changing: say so where admins look for them (only to
+    // admins: a paused channel may be one this member cannot read, and its counts are not theirs).
+    const paused = isServerAdmin(ctx.interaction) ? (await listSyncedChannels(ctx.deps.db, ctx.workspaceId)).filter((c) => c.state === 'paused') : [];
     if (paused.length > 0) message.content = truncate(['**Sync paused**', ...paused.map(syncedChannelLine)].join('\n'), DISCORD_LIMITS.content);
     await ctx.responder.edit(message);
   },
