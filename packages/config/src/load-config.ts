@@ -64,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   }
 
   const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
+  const concurrency = e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2;
 
   return {
     mode: database.kind === 'pglite' ? 'embedded' : 'postgres',
@@ -122,7 +123,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     metricsToken: e.BRAIN_METRICS_TOKEN,
     shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     worker: {
-      concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
+      concurrency,
+      // One slot below a worker's concurrency, so a workspace flooding the queue always leaves
+      // each worker a slot for the others' saves.
+      jobsPerWorkspace: e.BRAIN_WORKER_JOBS_PER_WORKSPACE ? Number(e.BRAIN_WORKER_JOBS_PER_WORKSPACE) : Math.max(1, concurrency - 1),
+      fetchTimeoutMs: (e.BRAIN_FETCH_TIMEOUT_SECONDS ? Number(e.BRAIN_FETCH_TIMEOUT_SECONDS) : 20) * 1000,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
       metricsPort: e.BRAIN_METRICS_PORT,

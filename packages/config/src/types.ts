@@ -56,6 +56,13 @@ export interface BrainConfig {
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;
+    /**
+     * BRAIN_WORKER_JOBS_PER_WORKSPACE: jobs one workspace may have running at once across every
+     * worker (default: concurrency − 1, at least 1); the rest of its queue waits its turn.
+     */
+    jobsPerWorkspace: number;
+    /** BRAIN_FETCH_TIMEOUT_SECONDS: the whole fetch of one URL (DNS, redirects, body); default 20 s. */
+    fetchTimeoutMs: number;
     /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
     leaseMs: number;
     /** URL sources older than this are refreshed by the sweeper. */

@@ -5,7 +5,7 @@ export type { SkippedAttachment } from './save/validate-source.ts';
 
 export type { Job } from './queue/job.ts';
 export { retryDelayMs } from './queue/job.ts';
-export { claimJobs, type ClaimOptions } from './queue/claim-jobs.ts';
+export { claimJobs, DEFAULT_JOBS_PER_WORKSPACE, type ClaimOptions } from './queue/claim-jobs.ts';
 export { renewLease } from './queue/renew-lease.ts';
 export { completeJob, holdJob } from './queue/complete-job.ts';
 export { failJob, type FailOutcome } from './queue/fail-job.ts';
