@@ -107,6 +107,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       freeAsks: e.BRAIN_FREE_ASKS ?? DEFAULT_FREE_ASKS,
       pastDueGraceDays: e.BRAIN_PAST_DUE_GRACE_DAYS ?? DEFAULT_PAST_DUE_GRACE_DAYS,
     },
+    // 0 turns a limit off. Windows are fixed: 10 minutes per member, an hour per workspace.
+    saveLimits: {
+      perMember: { limit: e.BRAIN_SAVES_PER_MEMBER ?? 20, windowSeconds: 10 * 60 },
+      perWorkspace: { limit: e.BRAIN_SAVES_PER_WORKSPACE ?? 200, windowSeconds: 60 * 60 },
+    },
     cookieSecret: e.BRAIN_COOKIE_SECRET,
     supabase: {
       url: e.SUPABASE_URL,

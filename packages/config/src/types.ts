@@ -34,6 +34,12 @@ export interface BrainConfig {
   };
   /** The free allowance before a plan is needed, and how long a failed payment keeps access. */
   entitlements: { freeSaves: number; freeAsks: number; pastDueGraceDays: number };
+  /**
+   * BRAIN_SAVES_PER_MEMBER (per 10 minutes, default 20) and BRAIN_SAVES_PER_WORKSPACE (per hour,
+   * default 200): saves from Discord and MCP beyond these are refused with the time to wait. 0 is
+   * no limit. The operator's own `brain save` is not limited.
+   */
+  saveLimits: { perMember: { limit: number; windowSeconds: number }; perWorkspace: { limit: number; windowSeconds: number } };
   /** Signs cookies, CSRF tokens and links; unset means the app derives or generates one. */
   cookieSecret: string | undefined;
   supabase: { url: string | undefined; serviceRoleKey: string | undefined };
