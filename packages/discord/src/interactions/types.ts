@@ -53,7 +53,7 @@ export type AskFunction = (input: {
 export type BillingPortal = (workspaceId: string) => Promise<{ url: string }>;
 
 /** Billing's gate on /save and /ask: allowed, or a message for the user (with the checkout link). */
-export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string }>;
+export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string; code?: string | undefined }>;
 
 /** Downloads a `/save file:` attachment from Discord's CDN (through the SSRF-safe fetcher). */
 export type AttachmentDownloader = (url: string, options: { maxBytes: number; signal: AbortSignal }) => Promise<{ bytes: Buffer; contentType: string | undefined }>;
