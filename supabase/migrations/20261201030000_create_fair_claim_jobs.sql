@@ -51,45 +51,53 @@ declare
   v_job public.jobs;
   v_taken integer := 0;
   v_progress boolean;
+  v_busy boolean;
+  v_waits integer := 0;
 begin
   if p_limit < 1 or p_per_workspace < 1 then
     return;
   end if;
   loop
     v_progress := false;
+    v_busy := false;
     -- Re-ranked after every job taken: the workspace just served now has one more running.
     for v_ws in
-      with recursive queued_ws(workspace_id) as (
-        (select j.workspace_id from public.jobs j
+      -- A loose index scan: one probe of jobs_queued_workspace_idx per workspace with runnable
+      -- work, which also yields that workspace's oldest runnable job (the index's next column).
+      with recursive queued_ws(workspace_id, waiting_since) as (
+        (select j.workspace_id, j.run_at from public.jobs j
          where j.status = 'queued' and j.run_at <= now()
            and (p_artifact_ids is null or j.artifact_id = any(p_artifact_ids))
-         order by j.workspace_id
+         order by j.workspace_id, j.run_at
          limit 1)
         union all
-        select (select j.workspace_id from public.jobs j
-                where j.status = 'queued' and j.run_at <= now()
-                  and (p_artifact_ids is null or j.artifact_id = any(p_artifact_ids))
-                  and j.workspace_id > q.workspace_id
-                order by j.workspace_id
-                limit 1)
+        select n.workspace_id, n.run_at
         from queued_ws q
-        where q.workspace_id is not null
+        cross join lateral (
+          select j.workspace_id, j.run_at from public.jobs j
+          where j.status = 'queued' and j.run_at <= now()
+            and (p_artifact_ids is null or j.artifact_id = any(p_artifact_ids))
+            and j.workspace_id > q.workspace_id
+          order by j.workspace_id, j.run_at
+          limit 1
+        ) n
       )
       select q.workspace_id,
              (select count(*) from public.jobs r where r.status = 'running' and r.workspace_id = q.workspace_id)::integer as running,
              t.last_claimed_at,
-             (select min(o.run_at) from public.jobs o
-              where o.status = 'queued' and o.workspace_id = q.workspace_id and o.run_at <= now()) as waiting_since
+             q.waiting_since
       from queued_ws q
       left join public.job_claim_turns t on t.workspace_id = q.workspace_id
-      where q.workspace_id is not null
       order by 2, 3 nulls first, 4, 1
     loop
       -- Ordered by running count: every workspace after this one is at its cap too.
       exit when v_ws.running >= p_per_workspace;
       -- Another claimer is serving this workspace right now; like SKIP LOCKED, leave it to them.
       -- Held until commit, so the recount below cannot race another claimer past the cap.
-      continue when not pg_try_advisory_xact_lock(c_lock_class, hashtext(v_ws.workspace_id::text));
+      if not pg_try_advisory_xact_lock(c_lock_class, hashtext(v_ws.workspace_id::text)) then
+        v_busy := true;
+        continue;
+      end if;
       select count(*) into v_running from public.jobs r where r.status = 'running' and r.workspace_id = v_ws.workspace_id;
       continue when v_running >= p_per_workspace;
 
@@ -116,7 +124,15 @@ begin
         exit;
       end if;
     end loop;
-    exit when v_taken >= p_limit or not v_progress;
+    exit when v_taken >= p_limit;
+    if not v_progress then
+      -- Nothing taken only because other claimers held the workspaces: their transactions last
+      -- milliseconds, so look again shortly rather than report an empty queue and sleep a poll.
+      -- Try-locks only, never a wait: a claimer holding one workspace cannot deadlock another.
+      exit when not v_busy or v_taken > 0 or v_waits >= 50;
+      v_waits := v_waits + 1;
+      perform pg_sleep(0.002);
+    end if;
   end loop;
 end
 $$;
