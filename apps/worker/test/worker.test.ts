@@ -93,7 +93,7 @@ describeDb('worker loop', (suite) => {
       }
       await recordTask(services, job, workerId, signal);
     };
-    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2 });
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2, jobsPerWorkspace: 2 });
     for (let i = 0; i < 100 && (await jobState(suite.db, quick))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
     await worker.stop(200);
     expect(await jobState(suite.db, quick)).toMatchObject({ status: 'done' });
