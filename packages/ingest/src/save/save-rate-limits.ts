@@ -48,8 +48,8 @@ function saveRateLimited(scope: 'member' | 'workspace', window: RateWindow, retr
     message: `Save refused: ${scope} limit of ${window.limit} per ${window.windowSeconds}s reached.`,
     userMessage:
       scope === 'member'
-        ? `You have saved ${window.limit} sources in the last ${span}, the most one member may.`
-        : `This server has saved ${window.limit} sources in the last ${span}, the most it may.`,
+        ? `You have saved ${plural(window.limit, 'source')} in the last ${span}, the most one member may.`
+        : `This server has saved ${plural(window.limit, 'source')} in the last ${span}, the most it may.`,
     nextStep: `Try again in ${describeSeconds(retryAfterSeconds)}; nothing was saved this time.`,
     httpStatus: 429,
     details: { scope, retryAfterSeconds },
