@@ -103,7 +103,7 @@ describeDb('worker loop', (suite) => {
 
   it('runs several jobs at once up to its concurrency, each once', async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => save(`batch ${i}`)));
-    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: ids, concurrency: 3 });
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: ids, concurrency: 3, jobsPerWorkspace: 3 });
     await worker.idle();
     await worker.stop();
     for (const id of ids) expect(await jobState(suite.db, id)).toMatchObject({ status: 'done', title: 't+' });

@@ -5,4 +5,4 @@ export { authenticateBearer, wwwAuthenticate } from './auth.ts';
 export { SERVER_INSTRUCTIONS } from './instructions.ts';
 export { DEFAULT_BUDGET_CHARS } from './budget.ts';
 export { DESCRIPTION_PARTS } from './tool-description.ts';
-export type { CallerResolver, McpCaller, McpDeps } from './deps.ts';
+export type { CallerResolver, EntitlementGate, McpCaller, McpDeps } from './deps.ts';

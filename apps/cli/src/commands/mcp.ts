@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { authenticateMcpToken } from '@brain/accounts';
 import { AppError } from '@brain/errors';
 import { serveStdio, type CallerResolver } from '@brain/mcp';
-import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { buildOnboarding } from '../onboarding.ts';
+import { buildEntitlementCheck, exceptLocalWorkspace } from '../services/entitlements.ts';
 import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -39,7 +41,11 @@ export function registerMcp(program: Command): void {
           await running?.stop();
           await db.close();
         });
-        await serveStdio(buildMcpDeps(config, db, logger), caller);
+        // stdout carries the protocol: anything onboarding would print goes to the log (stderr).
+        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => logger.info(line) });
+        const local = config.mode === 'embedded' ? await resolveWorkspace(db, undefined) : undefined;
+        const billing = buildEntitlementCheck(config, db, onboarding);
+        await serveStdio(buildMcpDeps(config, db, logger, local ? exceptLocalWorkspace(billing, local.id) : billing), caller);
       } finally {
         await worker?.stop();
         await db.close();

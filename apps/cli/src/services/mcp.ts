@@ -1,11 +1,21 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
-import type { McpDeps } from '@brain/mcp';
+import type { EntitlementGate, McpDeps } from '@brain/mcp';
 import type { Logger } from '@brain/observability';
 import { buildEmbedder, buildSaveOptions } from './ingest.ts';
+import { buildSaveRateLimits } from './save-limits.ts';
 
-/** The MCP tools' services: the ingestion embedder (same vector space) and the same save checks as every surface. */
-export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger): McpDeps {
+/**
+ * The MCP tools' services: the ingestion embedder (same vector space), the same save checks and
+ * rate limits as Discord, and billing's gate (`buildEntitlementCheck`, as Discord gets it).
+ */
+export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, checkEntitlement: EntitlementGate): McpDeps {
   const mcpLogger = logger.child({ component: 'mcp' });
-  return { db, embedder: buildEmbedder(config, mcpLogger), logger: mcpLogger, saveOptions: buildSaveOptions(config) };
+  return {
+    db,
+    embedder: buildEmbedder(config, mcpLogger),
+    logger: mcpLogger,
+    saveOptions: { ...buildSaveOptions(config), rateLimits: buildSaveRateLimits(config, db) },
+    checkEntitlement,
+  };
 }

@@ -13,7 +13,7 @@ export async function saveAndReport(ctx: RunContext<unknown>, input: SourceInput
   const { artifacts, skipped } = await saveSource(
     ctx.deps.db,
     { workspaceId: ctx.workspaceId, input, savedBy: `discord:${ctx.user.id}` },
-    ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {},
+    { ...(ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {}), rateLimits: ctx.deps.saveRateLimits },
   );
   await ctx.responder.edit(savingMessage(what));
   const stopWaiting = AbortSignal.any([ctx.signal, ctx.signals.draining]);

@@ -1,5 +1,6 @@
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import type { Database } from '@brain/db';
+import type { SaveRateLimits } from '@brain/ingest';
 import type { InteractionMetrics, Logger } from '@brain/observability';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
@@ -18,6 +19,7 @@ export interface DiscordSurfaceOptions {
   checkEntitlement: EntitlementCheck;
   downloadAttachment: AttachmentDownloader;
   checkUrl?: ((url: string) => Promise<void>) | undefined;
+  saveRateLimits?: SaveRateLimits | undefined;
   openBillingPortal?: BillingPortal | undefined;
   links: WorkspaceLinks;
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
@@ -74,6 +76,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       checkEntitlement: options.checkEntitlement,
       downloadAttachment: options.downloadAttachment,
       checkUrl: options.checkUrl,
+      saveRateLimits: options.saveRateLimits,
       openBillingPortal: options.openBillingPortal,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
     },

@@ -43,7 +43,7 @@ export async function saveAndIndex(db: Database, workspaceId: string, title: str
 }
 
 export function mcpDeps(db: Database, extra: Partial<McpDeps> = {}): McpDeps {
-  return { db, embedder, logger, saveOptions: {}, ...extra };
+  return { db, embedder, logger, saveOptions: {}, checkEntitlement: async () => ({ allowed: true }), ...extra };
 }
 
 /** An SDK client talking to a server for `caller`, in process. */

@@ -5,6 +5,7 @@ import { getSource, saveSource, type SourceInput } from '@brain/ingest';
 import { sourceLine, sourceSchema, toSourceView } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
+import { requireEntitlement } from './require-entitlement.ts';
 import type { ToolContext } from './tool-context.ts';
 
 /** Longer text belongs in a file or a URL; this also keeps a request well under the HTTP body limit. */
@@ -42,6 +43,7 @@ export function registerSaveSource(server: McpServer, ctx: ToolContext): void {
       try {
         const input = sourceInput(url, text, title);
         const caller = await ctx.caller();
+        await requireEntitlement(ctx, caller.workspaceId, 'save');
         const result = await saveSource(ctx.deps.db, { workspaceId: caller.workspaceId, input, savedBy: `mcp:${caller.name}` }, ctx.deps.saveOptions);
         const saved = result.artifacts[0];
         if (!saved) throw new Error('saveSource returned no artifact');

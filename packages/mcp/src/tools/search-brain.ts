@@ -6,6 +6,7 @@ import { searchPassages } from '../search/search-passages.ts';
 import { clipTitle } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
+import { requireEntitlement } from './require-entitlement.ts';
 import type { ToolContext } from './tool-context.ts';
 
 export const SEARCH_MAX_LIMIT = 10;
@@ -71,6 +72,7 @@ export function registerSearchBrain(server: McpServer, ctx: ToolContext): void {
     async ({ query, limit }, extra) => {
       try {
         const caller = await ctx.caller();
+        await requireEntitlement(ctx, caller.workspaceId, 'ask');
         const found = await searchPassages(ctx.deps, caller.workspaceId, query, { limit, maxLimit: SEARCH_MAX_LIMIT, signal: extra.signal });
         if (found.matches.length === 0) {
           const note = `Nothing in this workspace's sources matched "${clip(query, 200)}". Do not answer from general knowledge: tell the user the brain has no source on this, and offer to save one with save_source. Rephrasing the query may still find something.`;
