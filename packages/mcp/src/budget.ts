@@ -15,6 +15,12 @@ export function noteAllowance(budget: number): number {
   return Math.min(1_000, Math.floor(budget / 2));
 }
 
+/** What a result costs against the budget: its structuredContent's JSON and its text blocks. */
+export function resultSize(result: { structuredContent?: unknown; content: { type: string; text?: string }[] }): number {
+  const text = result.content.reduce((n, c) => n + (c.type === 'text' ? (c.text?.length ?? 0) : 0), 0);
+  return (result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length) + text;
+}
+
 export interface Budgeted<T> {
   kept: T[];
   /** How many items were left out at the end. */

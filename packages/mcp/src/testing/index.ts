@@ -70,3 +70,5 @@ export async function call<T = Record<string, unknown>>(client: Client, name: st
 export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
+
+export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
