@@ -6,7 +6,7 @@ import { createMcpToken, revokeMcpToken } from '@brain/accounts';
 import { loadConfig } from '@brain/config';
 import { withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { createWorkspace, logger, mcpDeps, saveAndIndex } from '@brain/mcp/testing';
+import { createWorkspace, inspectorUnavailable, logger, mcpDeps, runInspector, saveAndIndex } from '@brain/mcp/testing';
 import { buildApp, type WebApp } from '../src/index.ts';
 
 const config = loadConfig({}, { cwd: process.cwd() });
@@ -191,5 +191,31 @@ describeDb('POST /mcp (Streamable HTTP, stateless, bearer tokens)', (suite) => {
       expect(metadata.authorization_servers).toBeUndefined();
       expect(String(metadata.brain_token_instructions)).toMatch(/\/mcp-token.*brain token create/);
     }
+  });
+
+  const noInspector = inspectorUnavailable();
+  if (noInspector) console.warn(`skipping the MCP Inspector test: ${noInspector}`);
+  it.skipIf(noInspector !== undefined)('the MCP Inspector CLI lists the tools and searches with a bearer header; without one it stops at the 401', { timeout: 120_000 }, async () => {
+    const env = { PATH: process.env.PATH ?? '' };
+    const header = ['--transport', 'http', '--header', `Authorization: Bearer ${tokenA}`];
+    const listed = await runInspector([url.href, ...header, '--method', 'tools/list'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    const { tools } = JSON.parse(listed.stdout) as { tools: { name: string }[] };
+    expect(tools.map((t) => t.name)).toContain('search_brain');
+    const searched = await runInspector([url.href, ...header, '--method', 'tools/call', '--tool-name', 'search_brain', '--tool-arg', 'query=how do we roll back a release?'], env);
+    expect(searched.code, searched.stderr).toBe(0);
+    const result = JSON.parse(searched.stdout) as CallToolResult;
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ matched: true, passages: [{ source_title: 'Release rollback' }] });
+    // What the Inspector shows is the whole result, both blocks: the budget counts both (item 8).
+    console.info(`Inspector output for one search_brain call: ${searched.stdout.length} characters; structuredContent ${JSON.stringify(result.structuredContent).length}, text ${(result.content[0] as { text: string }).text.length}`);
+
+    const unknown = await runInspector([url.href, ...header, '--method', 'tools/call', '--tool-name', 'nope'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr + unknown.stdout).toMatch(/-32602: Unknown tool: "nope"/);
+    const anonymous = await runInspector([url.href, '--transport', 'http', '--method', 'tools/list'], env);
+    expect(anonymous.code).toBe(1);
+    // The Inspector shows the 401 body as it is: what is missing and where a token comes from.
+    expect(anonymous.stderr + anonymous.stdout).toMatch(/MCP_TOKEN_MISSING.*brain token create/);
   });
 });

@@ -72,3 +72,4 @@ export function textOf(result: CallToolResult): string {
 }
 
 export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
+export { inspectorUnavailable, runInspector, type InspectorRun } from './inspector.ts';
