@@ -70,3 +70,6 @@ export async function call<T = Record<string, unknown>>(client: Client, name: st
 export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
+
+export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
+export { inspectorUnavailable, runInspector, type InspectorRun } from './inspector.ts';

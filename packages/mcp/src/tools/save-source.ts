@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { audienceChannelId, EVERYTHING } from '@brain/db';
 import { AppError } from '@brain/errors';
@@ -19,7 +19,7 @@ const outputSchema = {
   note: z.string(),
 };
 
-export function registerSaveSource(server: McpServer, ctx: ToolContext): void {
+export function registerSaveSource(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'save_source',
     {
