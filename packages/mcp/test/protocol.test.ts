@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Database } from '@brain/db';
+import { EVERYTHING, type Database } from '@brain/db';
 import { SERVER_CAPABILITIES } from '../src/index.ts';
 import { connect, INITIALIZE, mcpDeps, rawSession, stdioSession, textOf, type RawReply } from '../src/testing/index.ts';
 
-const caller = { workspaceId: '00000000-0000-0000-0000-000000000000', name: 'protocol' };
+const caller = { workspaceId: '00000000-0000-0000-0000-000000000000', name: 'protocol', audience: EVERYTHING };
 /** None of these calls reaches the database: each is refused before a tool runs. */
 const deps = () => mcpDeps({} as Database);
 

@@ -205,7 +205,7 @@ describeDb('MCP tools, in process', (suite) => {
     expect(cut.structuredContent.note).toMatch(/more passage\(s\) were cut to stay within the 1500-character budget/);
     expect(JSON.stringify(cut.structuredContent.passages).length).toBeLessThanOrEqual(1_500);
     // The budget is spent on both blocks together: what a client that shows both hands the model.
-    const mid = await connect(mcpDeps(suite.db, { budgetChars: 4_000 }), { workspaceId: a, name: 'mid' });
+    const mid = await connect(mcpDeps(suite.db, { budgetChars: 4_000 }), { workspaceId: a, name: 'mid', audience: EVERYTHING });
     const both = await call<Search>(mid, 'search_brain', { query: 'release checklist deploy staging', limit: 10 });
     expect(both.structuredContent.omitted).toBeGreaterThan(0);
     expect(JSON.stringify(both.structuredContent).length + textOf(both).length).toBeLessThanOrEqual(4_000);
