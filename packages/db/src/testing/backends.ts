@@ -12,3 +12,8 @@ export function testDatabaseUrl(): string | undefined {
 export function testBackends(): Backend[] {
   return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 }
+
+/** PGlite suites run the database in a worker thread, the embedded default; TEST_PGLITE_THREAD=off runs it in-process. */
+export function pgliteThread(): boolean {
+  return !['off', '0', 'false', 'no'].includes(process.env.TEST_PGLITE_THREAD?.trim().toLowerCase() ?? '');
+}

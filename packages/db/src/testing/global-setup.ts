@@ -1,5 +1,5 @@
 import { openPglite } from '../index.ts';
-import { testDatabaseUrl } from './backends.ts';
+import { pgliteThread, testDatabaseUrl } from './backends.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate, withDatabase } from './postgres-template.ts';
 import postgres from 'postgres';
@@ -14,7 +14,7 @@ export default async function globalSetup(): Promise<void> {
     "select current_setting('server_version') as pg, (select extversion from pg_extension where extname = 'vector') as vector",
   );
   await pglite.close();
-  const lines = [`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector})`];
+  const lines = [`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector}; ${pgliteThread() ? 'in a worker thread' : 'in-process: TEST_PGLITE_THREAD=off'})`];
 
   const url = testDatabaseUrl();
   if (url) {
