@@ -106,7 +106,14 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      try {
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A parameter that cannot be cloned (a function, a class with private state) fails here, alone.
+        pending.delete(id);
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   };
 

@@ -110,7 +110,12 @@ function serve(pg: PGlite): void {
     handle(request).then(
       (value) => {
         const dump = request.op === 'dump' ? [(value as DumpedDataDir).bytes] : [];
-        post({ type: 'result', id: request.id, value }, dump);
+        try {
+          post({ type: 'result', id: request.id, value }, dump);
+        } catch (error) {
+          // A value that cannot be cloned fails its own statement, not the thread.
+          post({ type: 'error', id: request.id, error: serializeError(error) });
+        }
       },
       (error: unknown) => post({ type: 'error', id: request.id, error: serializeError(error) }),
     );
