@@ -36,7 +36,7 @@ export function blockToPieces(block: Block, maxTokens: number, tokens: TokenCoun
   }
 }
 
-function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner'], tokens: TokenCounter): Piece[] {
+export function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner'], tokens: TokenCounter): Piece[] {
   const textTokens = tokens.count(text);
   if (textTokens <= maxTokens) return [{ text, tokens: textTokens, joiner, overlap: 'sentences' }];
   const pieces: Piece[] = [];

@@ -18,3 +18,13 @@ export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } 
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
 export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
+export {
+  fakeMessage,
+  snowflakeAt,
+  snowflakeTime,
+  startFakeDiscordHistory,
+  type FakeChannelState,
+  type FakeDiscordHistory,
+  type FakeMessage,
+} from './fake-discord-history.ts';
+export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
