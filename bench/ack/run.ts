@@ -192,8 +192,9 @@ async function main(): Promise<void> {
       method: {
         load: 'open loop, fixed rate, keep-alive, latency from each request’s due time to the end of its response; own child process',
         interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
-        app: `brain start (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
+        app: `brain start (${databaseUrl ? 'PostgreSQL' : `embedded PGlite, BRAIN_PGLITE_THREAD=${process.env.BRAIN_PGLITE_THREAD ?? 'on (default)'}`}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
         reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
+        ...(withIngest ? { withIngest: `${ingestPages} pages of a local docs site (Markdown from node_modules as HTML) saved by signed /save url:, then bare and app measured at the same time, ${ingestRate} req/s each, while brain start indexes them` } : {}),
         secondsPerStep: seconds,
       },
       followUps,
