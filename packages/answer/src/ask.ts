@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '@brain/chunking';
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type Database } from '@brain/db';
+import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError, isAppError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -40,6 +40,8 @@ export interface AskDeps {
 export interface AskInput {
   workspaceId: string;
   question: string;
+  /** The audiences this answer may cite (a Discord channel's, an asker's own, or the operator's everything). */
+  audience: AudienceFilter;
   surface: QuerySurface;
   askedBy?: string | null;
   interactionId?: string | null;
@@ -96,7 +98,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   try {
     const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
     stage = 'search';
-    const matches = await timed('search', () => search(deps.db, input.workspaceId, vector, question, timeouts.searchMs));
+    const matches = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
 
     if (matches.length === 0) {
       const queryId = await save({ answer: NO_SOURCES_MESSAGE });
@@ -180,13 +182,14 @@ async function embedQuestion(embedder: Embedder, question: string, ms: number, p
 }
 
 /** Settings and search in one tenant transaction, bounded by a statement timeout. */
-async function search(db: Database, workspaceId: string, vector: number[], question: string, ms: number): Promise<ArtifactMatch[]> {
+async function search(db: Database, workspaceId: string, audience: AudienceFilter, vector: number[], question: string, ms: number): Promise<ArtifactMatch[]> {
   try {
     return await withWorkspace(db, workspaceId, async (tx) => {
       await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
       const settings = await loadRetrievalSettings(tx, workspaceId);
       if (!settings) throw errors.workspaceNotFound(workspaceId);
       return matchArtifacts(tx, {
+        audience,
         workspaceId,
         embedding: vector,
         queryText: question,
