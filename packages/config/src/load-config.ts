@@ -62,7 +62,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       prepare: e.DATABASE_PREPARE ?? target.port !== TRANSACTION_POOLER_PORT,
     };
   } else {
-    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata') };
+    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata'), thread: e.BRAIN_PGLITE_THREAD ?? true };
   }
 
   const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);

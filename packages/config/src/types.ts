@@ -1,5 +1,6 @@
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string; display: string }
+  /** thread: PGlite runs in a worker thread (BRAIN_PGLITE_THREAD, on unless set to off). */
+  | { kind: 'pglite'; dataDir: string; display: string; thread: boolean }
   | { kind: 'postgres'; url: string; display: string; prepare: boolean };
 
 export interface BrainConfig {
