@@ -8,7 +8,7 @@ import { validateCitations } from './citations/validate-citations.ts';
 import { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetResult, type TokenEstimator } from './context-budget.ts';
 import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
-import { missingNames } from './coverage-gate.ts';
+import { missingTerms } from './coverage-gate.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
 import { countTermPassages } from './queries/count-term-passages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
@@ -112,13 +112,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     record.retrieved = retrievedEntries(matches, budget);
     record.trimmed = budget.trimmed;
 
-    // Before any answerer: a name the question asks about that nothing saved contains means
-    // whatever was retrieved is about something else, and a model shown it could be led astray.
-    const missing = missingNames(question, budget.passages, termStats);
+    // Before any answerer: when what the question asks about is in nothing saved, whatever was
+    // retrieved is about something else, and a model shown it could be led astray.
+    const missing = missingTerms(question, budget.passages, termStats);
     if (missing.length > 0) {
       const answer = nothingCovers(missing);
       const queryId = await save({ answer });
-      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length }, 'ask: a name in the question is in no saved source');
+      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length }, 'ask: what the question asks about is in no saved source');
       return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null };
     }
     record.answerer = deps.answerer.kind;

@@ -1,37 +1,50 @@
 import { normalise, STOPWORDS, termOf } from './text/terms.ts';
-import type { TermStats } from './text/term-weights.ts';
+import { questionTokens, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
+
+/**
+ * Below this many passages, everyday words ("long", "take") are missing from a workspace by
+ * chance, and their absence says nothing about the question.
+ */
+const PLAIN_WORDS_MIN_PASSAGES = 200;
 
 // A word as the asker wrote it, with the code-ish characters names are made of.
 const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
 
 /**
- * The names in a question that nothing saved in the workspace contains: a product, a setting,
- * a function or an error code the asker names ("NOTIFY", "max_parallel_flux", "Django"), absent
- * from every live passage. Quoting a loosely related sentence would answer a question about
- * something else; the honest answer names what is missing. Ordinary words are never enough to
- * refuse on: a user's own wording ("crash", "slow") need not appear in the docs that answer it.
- *
- * A name is an identifier (`snake_case`, `camelCase`, dotted, with digits), an all-capitals
- * word, a word in backticks or quotes, or a capitalised word that does not start a sentence.
- * It is missing when the workspace counts no passage holding it and no retrieved passage
- * contains it as written either (PostgreSQL's stemming and ours could disagree).
+ * What a question asks about that nothing saved in the workspace contains, as the asker wrote
+ * it; empty when the question can be answered from what is saved. Two cases, each enough:
+ * - a name: a product, a setting, a function or an error code ("NOTIFY", "max_parallel_flux",
+ *   "pathlib.Path.teleport") with a part that no live passage holds;
+ * - most of the question: at least half of its content words are in no live passage
+ *   ("How do I add a button to a tkinter window?" in a workspace of Python's library docs), in
+ *   a workspace large enough for everyday words to be there.
+ * A user's own wording ("hangs", "enormous") is often absent from the docs that answer it, so
+ * one such word among several is never enough. A word counts as absent only when the
+ * workspace counts no passage holding it and no retrieved passage contains it as written
+ * (PostgreSQL's stemming and ours could disagree); a word PostgreSQL drops as a stop word is
+ * never absent.
  */
-export function missingNames(question: string, passages: readonly Passage[], stats: TermStats): string[] {
+export function missingTerms(question: string, passages: readonly Passage[], stats: TermStats): string[] {
   if (stats.documents === 0) return [];
   const haystack = normalise(passages.map((p) => `${p.title ?? ''} ${p.heading ?? ''} ${p.content}`).join('\n'));
+  const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word);
   const missing: string[] = [];
   for (const name of namesIn(question)) {
     const parts = [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
-    if (parts.length === 0) continue;
-    const counted = parts.map((w) => stats.frequencies.get(termOf(w)));
-    // Every part of a name must be counted and found in no passage: an uncounted part means
-    // PostgreSQL dropped it as a stop word, so its absence says nothing.
-    if (counted.some((df) => df === undefined || df > 0)) continue;
-    if (haystack.includes(normalise(name))) continue;
-    if (!missing.includes(name)) missing.push(name);
+    if (parts.some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
   }
-  return missing;
+  if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
+  const words = questionTokens(question).map((t) => t.token);
+  const gone = words.filter(absent);
+  return gone.length > 0 && gone.length * 2 >= words.length ? writtenForms(question, gone) : [];
+}
+
+/** The asker's own spelling of normalised words ("LaTeX" for "latex"). */
+function writtenForms(question: string, words: readonly string[]): string[] {
+  const written = new Map<string, string>();
+  for (const m of question.matchAll(/[\p{L}\p{N}_]+/gu)) if (!written.has(normalise(m[0]))) written.set(normalise(m[0]), m[0]);
+  return words.map((w) => written.get(w) ?? w);
 }
 
 /** The words of a question that look like names, as written. */

@@ -8,7 +8,7 @@ export { neutraliseMentions, removeUnlistedLinks, allowedUrlsOf, LINK_REMOVED } 
 export { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetOptions, type BudgetResult, type TokenEstimator } from './context-budget.ts';
 export { buildChatMessages, escapeContent, PASSAGES_OPEN, PASSAGES_CLOSE, type ChatMessage } from './prompt.ts';
 export { EXTRACTIVE_LABEL, MODEL_DECLINE, NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
-export { missingNames, namesIn } from './coverage-gate.ts';
+export { missingTerms, namesIn } from './coverage-gate.ts';
 export type { TermStats } from './text/term-weights.ts';
 export { MAX_QUESTION_CHARS } from './errors.ts';
 export { recordFeedback, type Feedback } from './queries/record-feedback.ts';
