@@ -37,7 +37,9 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
   const words = questionTokens(question).map((t) => t.token);
   const gone = words.filter(absent);
-  return gone.length > 0 && gone.length * 2 >= words.length ? writtenForms(question, gone) : [];
+  // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
+  const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  return gone.length > 0 && gone.length * 2 >= words.length ? writtenForms(question, named) : [];
 }
 
 /** The asker's own spelling of normalised words ("LaTeX" for "latex"). */
