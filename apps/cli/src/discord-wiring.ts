@@ -3,6 +3,7 @@ import type { Database } from '@brain/db';
 import {
   createAttachmentDownloader,
   createDiscordApi,
+  createDiscordHistory,
   createDiscordSurface,
   generateDevKeyPair,
   PLAYGROUND,
@@ -61,6 +62,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     metrics: input.metrics?.interactions,
     ask: input.ask,
     openBillingPortal: input.openBillingPortal,
+    history: config.discord.botToken ? createDiscordHistory({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) : undefined,
     checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
     downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
       const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });

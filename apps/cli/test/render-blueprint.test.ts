@@ -42,6 +42,11 @@ describe('render.yaml', () => {
     }
     // The drain fits in Render's delay: answers get the grace, then the last edit of those cut
     // short, then the database closes (margin); jobs get the grace, then are released (margin).
+    // The web service listens publicly, believes Render's one proxy hop, and protects /metrics.
+    const webVars = blueprint.envVarGroups.find((g) => g.name === 'company-brain-web')?.envVars as { key: string; value?: string; generateValue?: boolean }[];
+    expect(webVars.find((v) => v.key === 'HOST')?.value).toBe('0.0.0.0');
+    expect(webVars.find((v) => v.key === 'BRAIN_TRUST_PROXY')?.value).toBe('1');
+    expect(webVars.find((v) => v.key === 'BRAIN_METRICS_TOKEN')?.generateValue).toBe(true);
     const graceVar = blueprint.envVarGroups.flatMap((g) => g.envVars).find((v) => v.key === 'BRAIN_SHUTDOWN_GRACE_SECONDS') as { value?: string } | undefined;
     const grace = Number(graceVar?.value ?? DEFAULT_SHUTDOWN_GRACE_SECONDS);
     expect(byType('web').maxShutdownDelaySeconds).toBeGreaterThanOrEqual(grace + FINAL_EDIT_MS / 1000 + 10);

@@ -29,9 +29,18 @@ describe('brain start refuses a bad configuration at once, naming it', () => {
 
   it('says which database it could not reach and what to check, without echoing the password', async () => {
     const closed = await closedLoopbackUrl();
-    const result = await runCli(['start', '--no-worker'], { DATABASE_URL: `${closed.replace('http://', 'postgres://brain:hunter2@')}/brain` });
+    const result = await runCli(['start', '--no-worker'], { DATABASE_URL: `${closed.replace('http://', 'postgres://brain:hunter2@')}/brain`, BRAIN_METRICS_TOKEN: 'm'.repeat(24) });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/Cannot connect to PostgreSQL at 127\.0\.0\.1:\d+\/brain/);
     expect(result.stderr).not.toContain('hunter2');
+  });
+
+  it('refuses PostgreSQL mode without BRAIN_METRICS_TOKEN, by name, before connecting: /metrics would be open to the network', async () => {
+    const closed = await closedLoopbackUrl();
+    const result = await runCli(['start', '--no-worker'], { DATABASE_URL: `${closed.replace('http://', 'postgres://brain:hunter2@')}/brain` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('BRAIN_METRICS_TOKEN: required in PostgreSQL mode');
+    expect(result.stderr).not.toContain('Cannot connect');
   });
 });

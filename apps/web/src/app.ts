@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { coerceError } from '@brain/errors';
+import type { BrainConfig } from '@brain/config';
+import { clientFacingError } from './client-error.ts';
 import type { WebDeps } from './deps.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
@@ -10,6 +11,11 @@ import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
 
+/** A hop count as fastify applies one (its types omit numbers): hop 0 is our socket's peer. */
+function trustProxyOption(setting: BrainConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /**
  * The web service as a Fastify instance that has not started listening: tests drive it with
  * inject(); server.ts adds the listening, the timeouts and the graceful close.
@@ -18,15 +24,15 @@ export async function buildApp(deps: WebDeps) {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
-    // Behind Render's proxy the client address arrives in X-Forwarded-For.
-    trustProxy: true,
+    // BRAIN_TRUST_PROXY: only the configured proxies may name the client (Render: one hop, so the
+    // address Render appends, never the leftmost one a client can write). Rate limits key on it.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const appError = coerceError(error);
-    const status = (error as { statusCode?: number }).statusCode ?? appError.httpStatus;
+    const { appError, status } = clientFacingError(error);
     if (status >= 500) request.log.error({ err: error, code: appError.code }, 'request failed');
     else request.log.warn({ code: appError.code, message: appError.message }, 'request refused');
     // Never leak internals on a 5xx; a 4xx says what was wrong and what to do.
@@ -43,8 +49,8 @@ export async function buildApp(deps: WebDeps) {
 
   await app.register(healthzRoute, { deps });
   await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions });
-  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken });
-  if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground });
+  if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken, publicUrl: deps.config.publicUrl });
+  if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground, publicUrl: deps.config.publicUrl });
   if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });
   if (deps.onboarding) {
     await app.register(onboardingRoutes, { deps: deps.onboarding, config: deps.config });

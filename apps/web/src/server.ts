@@ -11,10 +11,10 @@ export interface WebServer {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Listens on the configured port (0 picks a free one, for tests). */
+/** Listens on the configured host (HOST) and port (0 picks a free one, for tests). */
 export async function startWebServer(deps: WebDeps, options: { host?: string; port?: number } = {}): Promise<WebServer> {
   const app = await buildApp(deps);
-  const address = await app.listen({ host: options.host ?? '0.0.0.0', port: options.port ?? deps.config.port });
+  const address = await app.listen({ host: options.host ?? deps.config.host, port: options.port ?? deps.config.port });
   const port = new URL(address).port;
   return {
     app,

@@ -79,7 +79,9 @@ describeDb('install, claim and billing pages', (suite) => {
     const csrf = hidden(claimPage.body, 'csrf');
     expect((await b.post('/claim', { workspace: workspaceId, email: 'ana@example.com', csrf: 'forged' })).statusCode).toBe(403);
 
-    const sent = await b.post('/claim', { workspace: workspaceId, email: 'ana@example.com', csrf }, { host: 'evil.test' });
+    // A foreign Host is refused outright (DNS rebinding); the link never comes from a Host header anyway.
+    expect((await b.post('/claim', { workspace: workspaceId, email: 'ana@example.com', csrf }, { host: 'evil.test' })).statusCode).toBe(421);
+    const sent = await b.post('/claim', { workspace: workspaceId, email: 'ana@example.com', csrf }, { host: 'localhost:3000' });
     expect(sent.statusCode).toBe(303);
     await h.drain();
     const link = new URL(h.outbox.entries()[0]?.url ?? '');

@@ -46,19 +46,28 @@ describeDb('the playground', (suite) => {
     await emulator.close();
   });
 
+  /** What the page's own script sends: its viewer cookie, and this server's Origin on a POST. */
+  let viewerCookie = '';
+  const post = (path: string, body: unknown) =>
+    fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: web.url, cookie: viewerCookie }, body: JSON.stringify(body) });
+
   it('serves the page, and a typed command goes through /interactions and back as an edited message', async () => {
     const page = await fetch(`${web.url}/playground`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Message #general');
-    const sent = await fetch(`${web.url}/playground/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '/sources' }) });
+    viewerCookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(page.headers.get('set-cookie')).toMatch(/^brain_pg_viewer=[\w-]{32}; Path=\/playground; .*HttpOnly; SameSite=Strict/);
+    const sent = await post('/playground/send', { text: '/sources' });
     expect(await sent.json()).toMatchObject({ status: 200, responseType: 5 });
-    for (let i = 0; i < 100 && channel.messages.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(channel.messages.at(-1)).toMatchObject({ author: 'bot', invocation: '/sources', state: 'done', ephemeral: true });
-    expect(JSON.stringify(channel.messages.at(-1)?.embeds)).toContain('Nothing saved yet');
+    const mine = async () => ((await (await fetch(`${web.url}/playground/state`, { headers: { cookie: viewerCookie } })).json()) as { messages: { state: string }[] }).messages;
+    for (let i = 0; i < 100 && (await mine()).at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 50));
+    const last = (await mine()).at(-1);
+    expect(last).toMatchObject({ author: 'bot', invocation: '/sources', state: 'done', ephemeral: true });
+    expect(JSON.stringify(last)).toContain('Nothing saved yet');
   });
 
   it('explains a mistyped command without sending anything', async () => {
-    const res = await fetch(`${web.url}/playground/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '/ask' }) });
+    const res = await post('/playground/send', { text: '/ask' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain('/ask needs question');
   });

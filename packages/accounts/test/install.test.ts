@@ -28,7 +28,7 @@ it('builds the authorize URL: bot + applications.commands, minimal permissions, 
     state: 's1',
   });
   // View Channels, Send Messages, Embed Links: nothing administrative.
-  expect(BOT_PERMISSIONS).toBe(String(1024 + 2048 + 16384));
+  expect(BOT_PERMISSIONS).toBe(String(1024 + 2048 + 16384 + 65536));
 });
 
 it('exchanges the code for the guild from the token response, once', async () => {

@@ -19,6 +19,7 @@ export function toAskJson(result: AskResult) {
       similarity: c.similarity,
       matched_by: c.matchedBy,
       rank: c.rank,
+      ...(c.messageId ? { message_id: c.messageId } : {}),
     })),
     query_id: result.queryId,
     trimmed: result.trimmed,

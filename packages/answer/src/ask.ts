@@ -4,6 +4,7 @@ import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type Art
 import type { Embedder } from '@brain/embeddings';
 import { coerceError, isAppError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
+import { citedMessage } from './citations/message-links.ts';
 import { validateCitations } from './citations/validate-citations.ts';
 import { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetResult, type TokenEstimator } from './context-budget.ts';
 import { withDeadline } from './deadline.ts';
@@ -12,6 +13,7 @@ import { missingTerms } from './coverage-gate.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
 import { countTermPassages } from './queries/count-term-passages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
+import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
 import { questionTokens, type TermStats } from './text/term-weights.ts';
 import type { Answerer, AskResult, Citation, Passage, QuerySurface } from './types.ts';
@@ -146,12 +148,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
       const match = matches[c.passageN - 1];
       return match ? [citationOf(c.n, c.passageN, match)] : [];
     });
+    await linkCitedMessages(deps.db, input.workspaceId, check.text, citations, matches);
     const grounded = citations.length > 0;
     const answer = grounded ? check.text : NOT_IN_SOURCES_MESSAGE;
     const queryId = await save({
       answer,
       grounded,
-      cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank })),
+      cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank, ...(c.messageId ? { message_id: c.messageId, url: c.url } : {}) })),
     });
     deps.logger.info(
       { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency },
@@ -255,6 +258,25 @@ function citationOf(n: number, rank: number, m: ArtifactMatch): Citation {
     matchedBy: m.matchedBy,
     rank,
   };
+}
+
+/**
+ * A citation of a conversation passage (a saved Discord thread) opens the message holding what the
+ * answer took from it, not the top of the thread: its url becomes that message's jump link.
+ */
+async function linkCitedMessages(db: Database, workspaceId: string, answer: string, citations: Citation[], matches: readonly ArtifactMatch[]): Promise<void> {
+  if (citations.length === 0) return;
+  const spans = await withWorkspace(db, workspaceId, (tx) => loadMessageSpans(tx, citations.map((c) => c.chunkId)));
+  if (spans.size === 0) return;
+  for (const citation of citations) {
+    const content = matches[citation.rank - 1]?.content;
+    const own = spans.get(citation.chunkId);
+    if (!own || content === undefined) continue;
+    const message = citedMessage(answer, citation.n, content, own);
+    if (!message) continue;
+    citation.url = message.url;
+    citation.messageId = message.message_id;
+  }
 }
 
 function withQueryId(error: AppError, queryId: string | undefined): AppError {

@@ -59,6 +59,8 @@ export interface Citation {
   matchedBy: MatchedBy[];
   /** Fused rank in this request's retrieval (1 = best). */
   rank: number;
+  /** For a saved conversation: the message the answer took this from (`url` is its jump link). */
+  messageId?: string;
 }
 
 export interface AskResult {

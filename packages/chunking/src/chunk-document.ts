@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@brain/errors';
-import { estimateTokens } from './estimate-tokens.ts';
+import { tokenCounterFor } from './estimate-tokens.ts';
 import { groupPieces, groupSections } from './merge-sections.ts';
 import { packPieces } from './pack.ts';
 import { cleanHeading, parseSections } from './parse-sections.ts';
 import { blockToPieces } from './pieces.ts';
 
 /** Changes whenever the same input would give different chunks, so stored chunks can be recognised as stale. */
-export const chunkingVersion = 'md-v2';
+export const chunkingVersion = 'md-v3';
 
 export const HEADING_SEPARATOR = ' › ';
 
@@ -39,7 +39,7 @@ export interface Chunk {
   content: string;
   /** sha256 (hex) of heading + "\n" + content: a passage that did not change is not embedded again. */
   contentHash: string;
-  /** estimateTokens(content). */
+  /** estimateTokens(content) at the document's letter rate (see lettersPerTokenOf). */
   tokenCount: number;
 }
 
@@ -62,23 +62,25 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
   validate(maxTokens, overlapTokens);
 
   const title = cleanHeading(input.title ?? '');
+  // One letter rate for the whole document (see estimateTokens), so its pieces' estimates add up.
+  const tokens = tokenCounterFor(input.text);
   const sections = parseSections(input.text).map((section) => {
-    const pieces = section.blocks.flatMap((block) => blockToPieces(block, maxTokens));
+    const pieces = section.blocks.flatMap((block) => blockToPieces(block, maxTokens, tokens));
     return { section, pieces, tokens: pieces.reduce((n, p) => n + p.tokens, 0) };
   });
   const chunks: Chunk[] = [];
   const groups = options.mergeSmallSections
-    ? groupSections(sections, maxTokens)
+    ? groupSections(sections, maxTokens, tokens)
     : sections.map((s) => ({ path: s.section.path, members: [s] }));
   for (const group of groups) {
     const heading = headingFor(title, group.path);
-    for (const content of packPieces(groupPieces(group), maxTokens, overlapTokens)) {
+    for (const content of packPieces(groupPieces(group, tokens), maxTokens, overlapTokens, tokens)) {
       chunks.push({
         ordinal: chunks.length,
         heading,
         content,
         contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
-        tokenCount: estimateTokens(content),
+        tokenCount: tokens.count(content),
       });
     }
   }

@@ -9,5 +9,15 @@ export {
   type ChunkInput,
   type ChunkOptions,
 } from './chunk-document.ts';
-export { estimateTokens } from './estimate-tokens.ts';
+export { estimateTokens, lettersPerTokenOf } from './estimate-tokens.ts';
 export { splitSentences } from './split-sentences.ts';
+export {
+  chunkConversation,
+  conversationChunkingVersion,
+  CONVERSATION_ANCHOR_EVERY,
+  DEFAULT_CONVERSATION_MAX_TOKENS,
+  messageHeader,
+  type ConversationChunk,
+  type ConversationMessage,
+  type MessageSpan,
+} from './chunk-conversation.ts';

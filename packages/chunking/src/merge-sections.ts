@@ -1,4 +1,4 @@
-import { estimateTokens } from './estimate-tokens.ts';
+import type { TokenCounter } from './estimate-tokens.ts';
 import type { Section } from './parse-sections.ts';
 import type { Piece } from './pieces.ts';
 
@@ -23,7 +23,7 @@ export interface SectionGroup {
  * word with a question. Together they are one passage under their common heading, each section's
  * own heading kept as a line. A section too large to share a passage is a group of its own.
  */
-export function groupSections(sections: readonly SectionPieces[], maxTokens: number): SectionGroup[] {
+export function groupSections(sections: readonly SectionPieces[], maxTokens: number, counter: TokenCounter): SectionGroup[] {
   const groups: SectionGroup[] = [];
   let members: SectionPieces[] = [];
   let tokens = 0;
@@ -34,8 +34,8 @@ export function groupSections(sections: readonly SectionPieces[], maxTokens: num
   };
   for (const item of sections) {
     // Upper bound of the item's cost inside a group: its heading line with the full path.
-    const cost = item.tokens + estimateTokens(headingLine(item.section, 0));
-    const firstCost = members.length === 1 ? estimateTokens(headingLine((members[0] as SectionPieces).section, 0)) : 0;
+    const cost = item.tokens + counter.count(headingLine(item.section, 0));
+    const firstCost = members.length === 1 ? counter.count(headingLine((members[0] as SectionPieces).section, 0)) : 0;
     if (members.length > 0 && tokens + firstCost + cost <= maxTokens) {
       members.push(item);
       tokens += firstCost + cost;
@@ -50,13 +50,14 @@ export function groupSections(sections: readonly SectionPieces[], maxTokens: num
 }
 
 /** The pieces of a group of several sections: each section's heading line (below the common path), then its pieces. */
-export function groupPieces(group: SectionGroup): Piece[] {
+export function groupPieces(group: SectionGroup, counter: TokenCounter): Piece[] {
   if (group.members.length === 1) return (group.members[0] as SectionPieces).pieces;
   const pieces: Piece[] = [];
   for (const member of group.members) {
     const line = headingLine(member.section, group.path.length);
-    if (line) pieces.push({ text: line, tokens: estimateTokens(line), joiner: '\n\n', overlap: 'none' });
-    pieces.push(...member.pieces);
+    if (line) pieces.push({ text: line, tokens: counter.count(line), joiner: '\n\n', overlap: 'none' });
+    // Beside its heading line, a heading-only section's text would say the heading twice.
+    if (!(line && member.section.headingOnly)) pieces.push(...member.pieces);
   }
   return pieces;
 }

@@ -1,4 +1,4 @@
-import { estimateTokens } from './estimate-tokens.ts';
+import type { TokenCounter } from './estimate-tokens.ts';
 import type { Piece } from './pieces.ts';
 import { splitSentences } from './split-sentences.ts';
 
@@ -7,7 +7,7 @@ import { splitSentences } from './split-sentences.ts';
  * the first starts with the previous passage's last whole sentences, up to `overlapTokens`, so a
  * fact that straddles a boundary is found in either passage. Returns the passages' text.
  */
-export function packPieces(pieces: readonly Piece[], maxTokens: number, overlapTokens: number): string[] {
+export function packPieces(pieces: readonly Piece[], maxTokens: number, overlapTokens: number, counter: TokenCounter): string[] {
   const passages: string[] = [];
   let current: Piece[] = [];
   let tokens = 0;
@@ -15,7 +15,7 @@ export function packPieces(pieces: readonly Piece[], maxTokens: number, overlapT
   for (const piece of pieces) {
     if (fresh > 0 && tokens + piece.tokens > maxTokens) {
       passages.push(join(current));
-      current = overlapOf(current, overlapTokens);
+      current = overlapOf(current, overlapTokens, counter);
       tokens = sum(current);
       // The overlap yields to new text: shrink it from the front until the next piece fits.
       while (current.length > 0 && tokens + piece.tokens > maxTokens) {
@@ -32,7 +32,7 @@ export function packPieces(pieces: readonly Piece[], maxTokens: number, overlapT
 }
 
 /** The longest run of whole sentences (or whole items) at the end of `pieces` within `budget`. */
-function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
+function overlapOf(pieces: readonly Piece[], budget: number, counter: TokenCounter): Piece[] {
   const taken: Piece[] = [];
   let left = budget;
   for (let i = pieces.length - 1; i >= 0 && left > 0; i--) {
@@ -47,7 +47,7 @@ function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
       const sentences = splitSentences(piece.text);
       for (let s = sentences.length - 1; s >= 0; s--) {
         const text = sentences[s] as string;
-        const cost = estimateTokens(text);
+        const cost = counter.count(text);
         if (cost > left) break;
         taken.unshift({ text, tokens: cost, joiner: ' ', overlap: 'sentences' });
         left -= cost;

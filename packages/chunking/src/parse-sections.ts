@@ -16,6 +16,8 @@ export interface Section {
   /** The markdown level (1–6) of each heading in `path`. */
   levels: number[];
   blocks: Block[];
+  /** True when the section had no text: its one block repeats its heading (see parseSections). */
+  headingOnly?: boolean;
 }
 
 const HEADING_OPEN = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
@@ -41,8 +43,17 @@ export function parseSections(text: string): Section[] {
   };
   const startSection = () => {
     flushParagraph();
+    const path = stack.map((h) => h.text);
+    // A heading with nothing under it lives on in the path of its subsections; with none (a
+    // sibling or a higher heading comes next, or the document ends) it would vanish, and a page
+    // of headings alone would give no passage at all. It becomes its own passage instead.
+    const heading = current.path.at(-1);
+    if (current.blocks.length === 0 && heading !== undefined && !startsWith(path, current.path)) {
+      current.blocks.push({ kind: 'prose', text: heading });
+      current.headingOnly = true;
+    }
     if (current.blocks.length > 0) sections.push(current);
-    current = { path: stack.map((h) => h.text), levels: stack.map((h) => h.level), blocks: [] };
+    current = { path, levels: stack.map((h) => h.level), blocks: [] };
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -81,8 +92,13 @@ export function parseSections(text: string): Section[] {
     }
     paragraph.push(line);
   }
+  stack.length = 0;
   startSection();
   return sections;
+}
+
+function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= path.length && prefix.every((part, i) => path[i] === part);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { estimateTokens, prefixWithinTokens } from './estimate-tokens.ts';
+import type { TokenCounter } from './estimate-tokens.ts';
 import type { Block } from './parse-sections.ts';
 import { splitSentences } from './split-sentences.ts';
 
@@ -20,34 +20,34 @@ export interface Piece {
  * items, lines of code, or sentences; a hard cut only for one sentence (or one code line) that is
  * over the budget on its own.
  */
-export function blockToPieces(block: Block, maxTokens: number): Piece[] {
+export function blockToPieces(block: Block, maxTokens: number, tokens: TokenCounter): Piece[] {
   switch (block.kind) {
     case 'prose':
-      return proseToPieces(block.text, maxTokens, '\n\n');
+      return proseToPieces(block.text, maxTokens, '\n\n', tokens);
     case 'items':
       return block.items.flatMap((item, i) => {
         const joiner = i === 0 ? '\n\n' : '\n';
-        const tokens = estimateTokens(item);
-        if (tokens <= maxTokens) return [{ text: item, tokens, joiner, overlap: 'whole' } satisfies Piece];
-        return proseToPieces(item, maxTokens, joiner);
+        const itemTokens = tokens.count(item);
+        if (itemTokens <= maxTokens) return [{ text: item, tokens: itemTokens, joiner, overlap: 'whole' } satisfies Piece];
+        return proseToPieces(item, maxTokens, joiner, tokens);
       });
     case 'code':
-      return codeToPieces(block, maxTokens);
+      return codeToPieces(block, maxTokens, tokens);
   }
 }
 
-function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner']): Piece[] {
-  const tokens = estimateTokens(text);
-  if (tokens <= maxTokens) return [{ text, tokens, joiner, overlap: 'sentences' }];
+export function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner'], tokens: TokenCounter): Piece[] {
+  const textTokens = tokens.count(text);
+  if (textTokens <= maxTokens) return [{ text, tokens: textTokens, joiner, overlap: 'sentences' }];
   const pieces: Piece[] = [];
   for (const sentence of splitSentences(text)) {
     const first = pieces.length === 0;
-    const sentenceTokens = estimateTokens(sentence);
+    const sentenceTokens = tokens.count(sentence);
     if (sentenceTokens <= maxTokens) {
       pieces.push({ text: sentence, tokens: sentenceTokens, joiner: first ? joiner : ' ', overlap: 'sentences' });
       continue;
     }
-    for (const fragment of hardCut(sentence, maxTokens)) {
+    for (const fragment of hardCut(sentence, maxTokens, tokens)) {
       pieces.push({ ...fragment, joiner: pieces.length === 0 ? joiner : ' ', overlap: 'none' });
     }
   }
@@ -58,51 +58,51 @@ function proseToPieces(text: string, maxTokens: number, joiner: Piece['joiner'])
  * A code block that fits stays whole. A longer one is split between lines, and every part keeps
  * the fences so it still reads (and renders) as code; a single line over the budget is cut.
  */
-function codeToPieces(block: Extract<Block, { kind: 'code' }>, maxTokens: number): Piece[] {
+function codeToPieces(block: Extract<Block, { kind: 'code' }>, maxTokens: number, tokens: TokenCounter): Piece[] {
   if (block.lines.every((line) => line.trim() === '')) return [];
   const wrap = (body: string) => `${block.open}\n${body}\n${block.close}`;
   const whole = wrap(block.lines.join('\n'));
-  const wholeTokens = estimateTokens(whole);
+  const wholeTokens = tokens.count(whole);
   if (wholeTokens <= maxTokens) return [{ text: whole, tokens: wholeTokens, joiner: '\n\n', overlap: 'none' }];
 
-  const fenceTokens = estimateTokens(block.open) + estimateTokens(block.close);
+  const fenceTokens = tokens.count(block.open) + tokens.count(block.close);
   // With a tiny budget the fences would crowd out the code: then the parts go unwrapped.
   const wrapped = fenceTokens <= maxTokens / 4;
   const budget = wrapped ? maxTokens - fenceTokens : maxTokens;
   const parts: string[] = [];
   let lines: string[] = [];
-  let tokens = 0;
+  let used = 0;
   const flush = () => {
     if (lines.some((line) => line.trim() !== '')) parts.push(lines.join('\n'));
     lines = [];
-    tokens = 0;
+    used = 0;
   };
   for (const line of block.lines) {
-    const lineTokens = estimateTokens(line);
+    const lineTokens = tokens.count(line);
     if (lineTokens > budget) {
       flush();
-      for (const fragment of hardCut(line, budget)) parts.push(fragment.text);
+      for (const fragment of hardCut(line, budget, tokens)) parts.push(fragment.text);
       continue;
     }
-    if (tokens + lineTokens > budget) flush();
+    if (used + lineTokens > budget) flush();
     lines.push(line);
-    tokens += lineTokens;
+    used += lineTokens;
   }
   flush();
   return parts.map((body) => {
     const text = wrapped ? wrap(body) : body;
-    return { text, tokens: estimateTokens(text), joiner: '\n\n', overlap: 'none' };
+    return { text, tokens: tokens.count(text), joiner: '\n\n', overlap: 'none' };
   });
 }
 
 /** Consecutive parts of at most `maxTokens`, cut after whitespace when possible, mid-word only when one word is over. */
-export function hardCut(text: string, maxTokens: number): { text: string; tokens: number }[] {
+export function hardCut(text: string, maxTokens: number, tokens: TokenCounter): { text: string; tokens: number }[] {
   const parts: { text: string; tokens: number }[] = [];
   let rest = text.trimStart();
   while (rest.length > 0) {
-    const end = prefixWithinTokens(rest, maxTokens);
+    const end = tokens.prefix(rest, maxTokens);
     const part = rest.slice(0, end).trimEnd();
-    if (part) parts.push({ text: part, tokens: estimateTokens(part) });
+    if (part) parts.push({ text: part, tokens: tokens.count(part) });
     rest = rest.slice(end).trimStart();
   }
   return parts;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalString = z
@@ -25,9 +26,39 @@ const portString = optionalString
   .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), 'must be a port number between 0 and 65535')
   .transform((v) => (v === undefined ? undefined : Number(v)));
 
+// A host name or an IP literal (IPv6 without brackets), as `listen()` takes it.
+const listenHost = optionalString.refine(
+  (v) => v === undefined || isIP(v) !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(v),
+  'must be an address to listen on, for example 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
+);
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+// Whom to believe about the client's address: a hop count, or the proxies' addresses and CIDRs.
+const trustProxy = optionalString
+  .refine(
+    (v) => v === undefined || /^\d{1,2}$/.test(v) || v.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be a number of proxy hops (1 behind Render) or a comma-separated list of proxy addresses or CIDRs, for example 10.0.0.0/8,127.0.0.1',
+  )
+  .transform((v): number | string[] | undefined => {
+    if (v === undefined) return undefined;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    return v.split(',').map((entry) => entry.trim());
+  });
+
 /** The environment the apps read, by the names DESIGN §3 documents. Unknown names are ignored. */
 export const envSchema = z.object({
   PORT: portString,
+  HOST: listenHost,
+  BRAIN_TRUST_PROXY: trustProxy,
   PUBLIC_URL: httpUrl,
   BRAIN_DATA_DIR: optionalString,
   DATABASE_URL: optionalString,

@@ -10,7 +10,10 @@ export {
   DEFAULT_FREE_ASKS,
   DEFAULT_PAST_DUE_GRACE_DAYS,
   DEFAULT_SHUTDOWN_GRACE_SECONDS,
+  EMBEDDED_HOST,
+  NETWORK_HOST,
   type LoadConfigOptions,
 } from './load-config.ts';
+export { checkServingConfig, type ServedSurface } from './serving-checks.ts';
 export { parseDatabaseUrl, type PostgresTarget } from './database-url.ts';
 export type { BrainConfig, DatabaseConfig } from './types.ts';

@@ -14,6 +14,8 @@ export const DEFAULT_FREE_SAVES = 25;
 export const DEFAULT_FREE_ASKS = 100;
 export const DEFAULT_PAST_DUE_GRACE_DAYS = 7;
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 20;
+export const EMBEDDED_HOST = '127.0.0.1';
+export const NETWORK_HOST = '0.0.0.0';
 // Supabase's transaction pooler (Supavisor) listens on 6543 and cannot keep prepared statements.
 const TRANSACTION_POOLER_PORT = 6543;
 
@@ -65,9 +67,14 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
 
   const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
 
+  const mode = database.kind === 'pglite' ? 'embedded' : 'postgres';
   return {
-    mode: database.kind === 'pglite' ? 'embedded' : 'postgres',
+    mode,
     port,
+    // The zero-configuration server is this machine's alone; a deployment serves the network.
+    host: e.HOST ?? (mode === 'embedded' ? EMBEDDED_HOST : NETWORK_HOST),
+    // Off unless told: believing X-Forwarded-For from anyone lets a client pick its own address.
+    trustProxy: e.BRAIN_TRUST_PROXY === 0 ? false : (e.BRAIN_TRUST_PROXY ?? false),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,

@@ -6,6 +6,14 @@ export interface BrainConfig {
   /** embedded: PGlite in BRAIN_DATA_DIR, web + worker in one process. postgres: DATABASE_URL. */
   mode: 'embedded' | 'postgres';
   port: number;
+  /** HOST: the address the web server listens on; 127.0.0.1 in embedded mode, 0.0.0.0 in PostgreSQL mode. */
+  host: string;
+  /**
+   * BRAIN_TRUST_PROXY: which proxies may say who the client is (X-Forwarded-For): a hop count or
+   * a list of addresses and CIDRs, as fastify's `trustProxy` takes them. Unset (false), the
+   * client is the socket's peer.
+   */
+  trustProxy: false | number | string[];
   publicUrl: string;
   publicUrlConfigured: boolean;
   dataDir: string;
@@ -44,7 +52,7 @@ export interface BrainConfig {
    */
   playground: { enabled: boolean };
   mcpToken: string | undefined;
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open. */
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`; PostgreSQL mode requires it to serve (checkServingConfig). */
   metricsToken: string | undefined;
   /**
    * BRAIN_SHUTDOWN_GRACE_SECONDS: on SIGTERM, everything the process has in flight gets this long

@@ -21,6 +21,9 @@ export type {
 
 export { commandDefinitions, slashCommands, messageCommands, buttonHandlers } from './commands/index.ts';
 export { SAVE_MESSAGE_COMMAND, jumpUrl } from './commands/save-message.ts';
+export { SAVE_THREAD_COMMAND } from './commands/save-thread.ts';
+export { createDiscordHistory, MESSAGES_PER_PAGE, type DiscordHistory, type DiscordHistoryOptions } from './history/discord-history.ts';
+export { threadMessages } from './history/thread-messages.ts';
 
 export { createDiscordApi, DEFAULT_DISCORD_API_BASE, type DiscordApi, type DiscordApiOptions } from './rest/discord-api.ts';
 export { InteractionResponder, EDIT_WINDOW_MS, TOKEN_LIFETIME_MS, type Delivery } from './rest/responder.ts';

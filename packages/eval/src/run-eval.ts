@@ -2,7 +2,8 @@ import type { Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { retrieveForEval } from './retrieve.ts';
 import { buildReport, scoreQuestion } from './scoring.ts';
-import { RETRIEVAL_MODES, type EvalQuestion, type EvalReport, type QuestionScore, type RetrievalMode } from './types.ts';
+import { selectSplit } from './select-split.ts';
+import { RETRIEVAL_MODES, type EvalQuestion, type EvalReport, type QuestionScore, type RetrievalMode, type SplitSelection } from './types.ts';
 
 export interface RunEvalOptions {
   workspaceId: string;
@@ -12,27 +13,32 @@ export interface RunEvalOptions {
   minSimilarity?: number;
   /** Questions embedded per call (default 64). */
   batchSize?: number;
+  /** Which half of the set to measure (default all). */
+  split?: SplitSelection;
 }
 
 /**
  * Retrieval quality of one workspace's corpus: each question through each mode, scored by
  * recall@k and MRR, overall and per kind. The questions are embedded once, with the embedder
- * that indexed the corpus, and reused by every mode.
+ * that indexed the corpus, and reused by every mode. Unanswerable questions have no expected
+ * source, so retrieval skips them (answer-level scoring measures their refusals).
  */
 export async function runEval(deps: { db: Database; embedder: Embedder }, options: RunEvalOptions): Promise<EvalReport> {
   const k = options.k ?? 5;
   const modes = options.modes ?? RETRIEVAL_MODES;
+  const split = options.split ?? 'all';
+  const questions = selectSplit(options.questions, split).filter((q) => q.answerable);
   const needsVectors = modes.some((m) => m !== 'keyword');
   const vectors: number[][] = [];
   if (needsVectors) {
     const size = options.batchSize ?? 64;
-    for (let i = 0; i < options.questions.length; i += size) {
-      vectors.push(...(await deps.embedder.embed(options.questions.slice(i, i + size).map((q) => q.question))));
+    for (let i = 0; i < questions.length; i += size) {
+      vectors.push(...(await deps.embedder.embed(questions.slice(i, i + size).map((q) => q.question))));
     }
   }
   const scores: QuestionScore[] = [];
   for (const mode of modes) {
-    for (const [i, q] of options.questions.entries()) {
+    for (const [i, q] of questions.entries()) {
       const ranked = await retrieveForEval(deps.db, {
         workspaceId: options.workspaceId,
         question: q.question,
@@ -44,5 +50,5 @@ export async function runEval(deps: { db: Database; embedder: Embedder }, option
       scores.push(scoreQuestion(q, mode, ranked, k));
     }
   }
-  return buildReport(k, scores);
+  return buildReport(k, scores, split);
 }

@@ -1,4 +1,5 @@
-import type { EvalReport, QuestionScore, RetrievalMode, RetrievedSource, SummaryRow } from './types.ts';
+import { inGroup, splitGroups } from './select-split.ts';
+import type { EvalReport, QuestionScore, RetrievalMode, RetrievedSource, Split, SplitSelection, SummaryRow } from './types.ts';
 
 /**
  * Does this retrieved source count as one of the expected ones? Its URL (query and fragment
@@ -19,7 +20,7 @@ function endsAtBoundary(value: string, suffix: string): boolean {
 
 /** hit@k and the reciprocal rank of the first hit within the top k (0 when none). */
 export function scoreQuestion(
-  question: { id: string; kind: string; expected_sources: readonly string[] },
+  question: { id: string; kind: string; expected_sources: readonly string[]; split?: Split },
   mode: RetrievalMode,
   ranked: readonly RetrievedSource[],
   k: number,
@@ -30,6 +31,7 @@ export function scoreQuestion(
   return {
     id: question.id,
     kind: question.kind,
+    split: question.split ?? null,
     mode,
     firstHitRank,
     hit: firstHitRank !== null,
@@ -38,26 +40,29 @@ export function scoreQuestion(
   };
 }
 
-/** recall@k and MRR per mode, overall ("all") and per question kind. */
-export function summarise(scores: readonly QuestionScore[]): SummaryRow[] {
+/** recall@k and MRR per mode, per split group (see splitGroups), overall ("all") and per question kind. */
+export function summarise(scores: readonly QuestionScore[], selection: SplitSelection = 'all'): SummaryRow[] {
   const rows: SummaryRow[] = [];
   const modes = [...new Set(scores.map((s) => s.mode))];
   const kinds = [...new Set(scores.map((s) => s.kind))].sort();
   for (const mode of modes) {
-    const ofMode = scores.filter((s) => s.mode === mode);
-    rows.push(row(mode, 'all', ofMode));
-    for (const kind of kinds) {
-      const ofKind = ofMode.filter((s) => s.kind === kind);
-      if (ofKind.length > 0) rows.push(row(mode, kind, ofKind));
+    for (const split of splitGroups(selection, scores.map((s) => s.split))) {
+      const ofGroup = scores.filter((s) => s.mode === mode && inGroup(s.split, split));
+      rows.push(row(mode, split, 'all', ofGroup));
+      for (const kind of kinds) {
+        const ofKind = ofGroup.filter((s) => s.kind === kind);
+        if (ofKind.length > 0) rows.push(row(mode, split, kind, ofKind));
+      }
     }
   }
   return rows;
 }
 
-function row(mode: RetrievalMode, kind: string, scores: readonly QuestionScore[]): SummaryRow {
+function row(mode: RetrievalMode, split: SplitSelection, kind: string, scores: readonly QuestionScore[]): SummaryRow {
   const n = scores.length;
   return {
     mode,
+    split,
     kind,
     questions: n,
     recall: n === 0 ? 0 : scores.filter((s) => s.hit).length / n,
@@ -65,16 +70,17 @@ function row(mode: RetrievalMode, kind: string, scores: readonly QuestionScore[]
   };
 }
 
-export function buildReport(k: number, scores: readonly QuestionScore[]): EvalReport {
+export function buildReport(k: number, scores: readonly QuestionScore[], split: SplitSelection = 'all'): EvalReport {
   return {
     k,
+    split,
     questionCount: new Set(scores.map((s) => s.id)).size,
     modes: [...new Set(scores.map((s) => s.mode))],
-    summary: summarise(scores),
+    summary: summarise(scores, split),
     results: [...scores],
   };
 }
 
-export function findSummary(report: EvalReport, mode: RetrievalMode, kind = 'all'): SummaryRow | undefined {
-  return report.summary.find((r) => r.mode === mode && r.kind === kind);
+export function findSummary(report: Pick<EvalReport, 'summary'>, mode: RetrievalMode, kind = 'all', split: SplitSelection = 'all'): SummaryRow | undefined {
+  return report.summary.find((r) => r.mode === mode && r.kind === kind && r.split === split);
 }

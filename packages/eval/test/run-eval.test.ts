@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withService, withWorkspace } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
+import { createExtractiveAnswerer } from '@brain/answer';
 import { createLocalEmbedder } from '@brain/embeddings';
+import { createLogger } from '@brain/observability';
 import { retrieveForEval } from '../src/retrieve.ts';
 import { runEval } from '../src/run-eval.ts';
+import { findAnswerSummary } from '../src/answer-scoring.ts';
+import { runAnswerEval } from '../src/run-answer-eval.ts';
 import { findSummary } from '../src/scoring.ts';
+import type { EvalQuestion } from '../src/types.ts';
 
 const embedder = createLocalEmbedder();
 
@@ -56,9 +61,9 @@ describeDb('eval: retrieval per mode and scoring', (suite) => {
         workspaceId: ws,
         k: 1,
         questions: [
-          { id: 'a', question: 'Why is request.body undefined in onRequest?', expected_sources: ['Reference/Hooks.md'], kind: 'exact' },
-          { id: 'b', question: 'How do I test without opening a port?', expected_sources: ['Guides/Testing.md'], kind: 'paraphrase' },
-          { id: 'c', question: 'Where are the zebra crossings?', expected_sources: ['Guides/Zoo.md'], kind: 'paraphrase' },
+          { id: 'a', question: 'Why is request.body undefined in onRequest?', expected_sources: ['Reference/Hooks.md'], kind: 'exact', answerable: true },
+          { id: 'b', question: 'How do I test without opening a port?', expected_sources: ['Guides/Testing.md'], kind: 'paraphrase', answerable: true },
+          { id: 'c', question: 'Where are the zebra crossings?', expected_sources: ['Guides/Zoo.md'], kind: 'paraphrase', answerable: true },
         ],
       },
     );
@@ -67,5 +72,50 @@ describeDb('eval: retrieval per mode and scoring', (suite) => {
     const hybrid = findSummary(report, 'hybrid');
     expect(hybrid?.recall).toBeCloseTo(2 / 3);
     expect(report.results.find((r) => r.mode === 'hybrid' && r.id === 'c')?.hit).toBe(false);
+  });
+
+  it('answers every question through ask and scores gold strings, cited sources and refusals', async () => {
+    const questions: EvalQuestion[] = [
+      { id: 'gold', question: 'What is the default bodyLimit?', expected_sources: ['Reference/Server.md'], kind: 'exact', answerable: true, answers: ['Default 1MiB'], split: 'test' },
+      { id: 'wrong-gold', question: 'What is the default bodyLimit?', expected_sources: ['Reference/Server.md'], kind: 'exact', answerable: true, answers: ['Default 2MiB'], split: 'test' },
+      { id: 'wrong-source', question: 'How do I send fake HTTP requests with inject?', expected_sources: ['Reference/Hooks.md'], kind: 'paraphrase', answerable: true, answers: ['fake HTTP requests'], split: 'tune' },
+      { id: 'off-topic', question: 'Wie backe ich Sauerteigbrot mit Roggenmehl?', expected_sources: [], kind: 'unanswerable', answerable: false, split: 'test' },
+    ];
+    const deps = { db: suite.db, embedder, logger: createLogger({ level: 'silent' }) };
+    const report = await runAnswerEval(deps, { workspaceId: ws, questions, answerers: [createExtractiveAnswerer()] });
+    const byId = new Map(report.results.map((r) => [r.id, r]));
+    expect(byId.get('gold')).toMatchObject({ grounded: true, correct: true, citedExpected: true, error: null });
+    expect(byId.get('gold')?.cited[0]).toBe('docs/Reference/Server.md');
+    expect(byId.get('wrong-gold')).toMatchObject({ grounded: true, correct: false, citedExpected: true });
+    expect(byId.get('wrong-source')).toMatchObject({ grounded: true, correct: true, citedExpected: false });
+    expect(byId.get('off-topic')).toMatchObject({ grounded: false, correct: null, citedExpected: null });
+    expect(findAnswerSummary(report, 'extractive')).toMatchObject({ answerable: 3, unanswerable: 1, accuracy: 2 / 3, citedExpected: 2 / 3, wronglyRefused: 0, refusedUnanswerable: 1 });
+
+    // Every ask went through the product's path, recorded as the eval surface.
+    const rows = await withWorkspace(suite.db, ws, (tx) => tx.query<{ n: number }>("select count(*)::int as n from queries where surface = 'eval'"));
+    expect(rows[0]?.n).toBe(4);
+
+    const test = await runAnswerEval(deps, { workspaceId: ws, questions, answerers: [createExtractiveAnswerer()], split: 'test' });
+    expect(test.results.map((r) => r.id)).toEqual(['gold', 'wrong-gold', 'off-topic']);
+    expect([...new Set(test.summary.map((r) => r.split))]).toEqual(['test']);
+  });
+
+  it('leaves unanswerable questions out of retrieval and measures only the half asked for', async () => {
+    const report = await runEval(
+      { db: suite.db, embedder },
+      {
+        workspaceId: ws,
+        k: 1,
+        split: 'tune',
+        questions: [
+          { id: 'a', question: 'Why is request.body undefined in onRequest?', expected_sources: ['Reference/Hooks.md'], kind: 'exact', answerable: true, split: 'tune' },
+          { id: 'b', question: 'How do I test without opening a port?', expected_sources: ['Guides/Testing.md'], kind: 'paraphrase', answerable: true, split: 'test' },
+          { id: 'u', question: 'Who painted the Mona Lisa?', expected_sources: [], kind: 'unanswerable', answerable: false, split: 'tune' },
+        ],
+      },
+    );
+    expect(report.questionCount).toBe(1);
+    expect(report.results.map((r) => r.id)).toEqual(['a', 'a', 'a']);
+    expect(findSummary(report, 'hybrid', 'all', 'tune')).toMatchObject({ questions: 1, recall: 1 });
   });
 });

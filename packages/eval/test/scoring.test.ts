@@ -56,21 +56,45 @@ describe('reports', () => {
   it('formats a table with every mode and kind, and lists misses', () => {
     const table = formatReport(report);
     expect(table).toContain('recall@5');
-    expect(table).toMatch(/hybrid\s+all\s+3\s+0\.667\s+0\.500/);
+    expect(table).toMatch(/hybrid\s+all\s+all\s+3\s+0\.667\s+0\.500/);
     expect(table).toContain('hybrid: missed c');
     expect(table).toContain('keyword: missed a');
     const json = JSON.parse(reportJson(report));
-    expect(json.summary[0]).toEqual({ mode: 'hybrid', kind: 'all', questions: 3, recall: 0.6667, mrr: 0.5 });
+    expect(json.summary[0]).toEqual({ mode: 'hybrid', split: 'all', kind: 'all', questions: 3, recall: 0.6667, mrr: 0.5 });
   });
 
   it('fails the baseline only below the published figure minus the tolerance', () => {
     const baseline = { k: 5, modes: { hybrid: { recall: 0.68, mrr: 0.5 }, keyword: { recall: 0.9, mrr: 0.4 } } };
     expect(compareToBaseline(report, baseline, { tolerance: 0.02 })).toEqual([
-      { mode: 'keyword', metric: 'recall', published: 0.9, measured: 2 / 3 },
+      { split: 'all', mode: 'keyword', metric: 'recall', published: 0.9, measured: 2 / 3 },
     ]);
     expect(compareToBaseline(report, baseline, { tolerance: 0.01, modes: ['hybrid'] })).toEqual([
-      { mode: 'hybrid', metric: 'recall', published: 0.68, measured: 2 / 3 },
+      { split: 'all', mode: 'hybrid', metric: 'recall', published: 0.68, measured: 2 / 3 },
     ]);
     expect(() => compareToBaseline(report, { ...baseline, k: 10 })).toThrow(/k = 10/);
+  });
+});
+
+describe('reports per split', () => {
+  const scores = [
+    scoreQuestion({ id: 'a', kind: 'exact', expected_sources: ['X.md'], split: 'tune' }, 'hybrid', [file('X.md')], 5),
+    scoreQuestion({ id: 'b', kind: 'exact', expected_sources: ['Y.md'], split: 'test' }, 'hybrid', [file('X.md')], 5),
+    scoreQuestion({ id: 'c', kind: 'paraphrase', expected_sources: ['Z.md'], split: 'test' }, 'hybrid', [file('Z.md')], 5),
+  ];
+
+  it('shows each half beside the whole set, and only the half asked for', () => {
+    const all = buildReport(5, scores, 'all');
+    expect(findSummary(all, 'hybrid', 'all', 'all')).toMatchObject({ questions: 3, recall: 2 / 3 });
+    expect(findSummary(all, 'hybrid', 'all', 'tune')).toMatchObject({ questions: 1, recall: 1 });
+    expect(findSummary(all, 'hybrid', 'all', 'test')).toMatchObject({ questions: 2, recall: 0.5 });
+    expect(findSummary(all, 'hybrid', 'exact', 'test')).toMatchObject({ questions: 1, recall: 0 });
+    const test = buildReport(5, scores.filter((s) => s.split === 'test'), 'test');
+    expect([...new Set(test.summary.map((r) => r.split))]).toEqual(['test']);
+  });
+
+  it('compares each half with its own published figures', () => {
+    const report = buildReport(5, scores, 'all');
+    const baseline = { k: 5, modes: { hybrid: { recall: 0.6, mrr: 0.6 } }, splits: { test: { modes: { hybrid: { recall: 0.9, mrr: 0.5 } } } } };
+    expect(compareToBaseline(report, baseline, { tolerance: 0.02 })).toEqual([{ split: 'test', mode: 'hybrid', metric: 'recall', published: 0.9, measured: 0.5 }]);
   });
 });

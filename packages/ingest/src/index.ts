@@ -1,6 +1,6 @@
 export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
 export { normalizeUrl } from './save/normalize-url.ts';
-export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput } from './save/source-input.ts';
+export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput, type ThreadMessage } from './save/source-input.ts';
 export type { SkippedAttachment } from './save/validate-source.ts';
 
 export type { Job } from './queue/job.ts';
@@ -17,7 +17,8 @@ export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';
 export { failedJobsByCode } from './queue/failed-by-code.ts';
 
-export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece } from './pipeline/ingest-services.ts';
+export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece, ConversationMessageInput, MessageSpan } from './pipeline/ingest-services.ts';
+export { THREAD_BODY_MIME_TYPE } from './save/thread-body.ts';
 export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';
 export { reembedArtifact } from './pipeline/reembed-artifact.ts';
 

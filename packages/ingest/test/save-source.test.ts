@@ -89,6 +89,37 @@ describeDb('saveSource', (suite) => {
     expect(result.skipped).toEqual([{ fileName: 'cat.png', reason: 'not a PDF, HTML, Markdown or text file' }]);
   });
 
+  it('saves a Discord thread as one source keyed by the thread, where it came from in its metadata, attachments as linked sources', async () => {
+    const message = (id: string, content: string, attachments: { id: string; url: string; fileName: string; mimeType: string; size: number }[] = []) => ({
+      id, channelId: '20', author: 'Ada', at: '2026-11-30T10:00:00.000Z', content, url: `https://discord.com/channels/1/20/${id}`, replyTo: null, attachments,
+    });
+    const input = {
+      kind: 'discord_thread' as const,
+      guildId: '1',
+      threadId: '20',
+      parentId: '5',
+      private: true,
+      name: 'Deploy help',
+      messages: [message('20', 'How do we deploy?'), message('21', '', [{ id: '9', url: 'https://cdn.discordapp.com/a/9/runbook.pdf', fileName: 'runbook.pdf', mimeType: 'application/pdf', size: 10 }]), message('22', '')],
+    };
+    const first = await saveSource(suite.db, { workspaceId: ws, input, savedBy: 'u1' });
+    expect(first.artifacts.map((a) => [a.kind, a.sourceKey, a.title, a.url])).toEqual([
+      ['discord_thread', 'discord-thread:1/20', 'Deploy help', 'https://discord.com/channels/1/20'],
+      ['file', 'discord:1/20/21/attachments/9', 'runbook.pdf', 'https://discord.com/channels/1/20/21'],
+    ]);
+    const [row] = await withWorkspace(suite.db, ws, (tx) =>
+      tx.query<{ metadata: Record<string, unknown>; body_text: string }>('select a.metadata, s.body_text from artifacts a join artifact_sources s on s.artifact_id = a.id where a.id = $1', [first.artifacts[0]?.artifactId]),
+    );
+    // Message 22 has nothing to save and is left out.
+    expect(row?.metadata).toEqual({ guild_id: '1', channel_id: '20', thread_id: '20', parent_channel_id: '5', private: true, message_ids: ['20', '21'], message_count: 2 });
+    expect(JSON.parse(row?.body_text ?? '{}')).toMatchObject({ version: 1, messages: [{ id: '20', content: 'How do we deploy?' }, { id: '21', attachments: ['runbook.pdf'] }] });
+
+    const again = await saveSource(suite.db, { workspaceId: ws, input: { ...input, name: 'Deploy help (solved)' }, savedBy: 'u2' });
+    expect(again.artifacts[0]).toMatchObject({ artifactId: first.artifacts[0]?.artifactId, created: false, title: 'Deploy help (solved)' });
+    const empty = await saveSource(suite.db, { workspaceId: ws, input: { ...input, threadId: '30', messages: [message('30', '  ')] }, savedBy: 'u1' }).catch((e: unknown) => e);
+    expect(empty).toMatchObject({ code: 'SAVE_EMPTY' });
+  });
+
   it('refuses bad input with a reason and a next step, and writes nothing', async () => {
     const cases = [
       { kind: 'url' as const, url: 'file:///etc/passwd' },

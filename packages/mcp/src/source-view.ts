@@ -3,7 +3,7 @@ import { FORGET_RETENTION_DAYS, type SourceSummary } from '@brain/ingest';
 import { clip } from './budget.ts';
 
 export const SOURCE_STATUSES = ['queued', 'indexing', 'ready', 'failed'] as const;
-export const SOURCE_KINDS = ['url', 'file', 'text', 'discord_message'] as const;
+export const SOURCE_KINDS = ['url', 'file', 'text', 'discord_message', 'discord_thread'] as const;
 
 /** A source as the tools show it: snake_case, ISO dates, nothing an agent cannot use. */
 export const sourceSchema = z.object({

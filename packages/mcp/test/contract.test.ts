@@ -80,6 +80,6 @@ describe('the MCP contract (tools/list and instructions)', () => {
     expect(passage.properties.matched_by?.items?.enum).toEqual(['vector', 'keyword']);
     const source = (byName.get_source?.outputSchema?.properties?.source as { properties: Record<string, { enum?: string[] }> }).properties;
     expect(source.status?.enum).toEqual(['queued', 'indexing', 'ready', 'failed']);
-    expect(source.kind?.enum).toEqual(['url', 'file', 'text', 'discord_message']);
+    expect(source.kind?.enum).toEqual(['url', 'file', 'text', 'discord_message', 'discord_thread']);
   });
 });

@@ -11,9 +11,20 @@ export {
   type ScriptedFailure,
 } from './fake-openai.ts';
 export { assemblePdf, bombPdf, encryptedPdf, textPdf, textlessPdf, type TextPdfOptions } from './pdf-fixtures.ts';
+export { CJK_FONTS, cjkPdf, encryptedAttachmentPdf, filledFormPdf, type CjkFont, type FilledFormOptions } from './pdf-fidelity-fixtures.ts';
 export { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeGuild } from './fake-discord-oauth.ts';
 export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDelivery } from './fake-stripe.ts';
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
 export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
+export {
+  fakeMessage,
+  snowflakeAt,
+  snowflakeTime,
+  startFakeDiscordHistory,
+  type FakeChannelState,
+  type FakeDiscordHistory,
+  type FakeMessage,
+} from './fake-discord-history.ts';
+export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';

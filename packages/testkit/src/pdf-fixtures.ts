@@ -25,7 +25,7 @@ export function assemblePdf(objects: (string | Buffer)[], trailer: string): Buff
   return Buffer.concat(parts);
 }
 
-function stream(dictionary: string, data: Buffer): Buffer {
+export function stream(dictionary: string, data: Buffer): Buffer {
   return Buffer.concat([
     Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'),
     data,
@@ -33,7 +33,7 @@ function stream(dictionary: string, data: Buffer): Buffer {
   ]);
 }
 
-function pdfString(text: string): string {
+export function pdfString(text: string): string {
   return `(${text.replace(/([\\()])/g, '\\$1')})`;
 }
 
@@ -89,7 +89,7 @@ export async function bombPdf(inflatedBytes: number): Promise<Buffer> {
 
 const PADDING = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
 
-function rc4(key: Buffer, data: Buffer): Buffer {
+export function rc4(key: Buffer, data: Buffer): Buffer {
   const s = Array.from({ length: 256 }, (_, i) => i);
   for (let i = 0, j = 0; i < 256; i++) {
     j = (j + s[i]! + key[i % key.length]!) & 255;

@@ -1,11 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { createExtractiveAnswerer, type Answerer } from '@brain/answer';
+import type { BrainConfig } from '@brain/config';
 import { AppError, coerceError } from '@brain/errors';
-import { compareToBaseline, formatReport, parseQuestions, reportJson, RETRIEVAL_MODES, runEval, type EvalBaseline, type RetrievalMode } from '@brain/eval';
+import {
+  answerReportValue,
+  compareAnswersToBaseline,
+  compareToBaseline,
+  formatAnswerReport,
+  formatReport,
+  parseQuestions,
+  reportValue,
+  RETRIEVAL_MODES,
+  runAnswerEval,
+  runEval,
+  SPLIT_SELECTIONS,
+  type AnswerReport,
+  type EvalBaseline,
+  type RetrievalMode,
+  type SplitSelection,
+} from '@brain/eval';
 import { saveSource } from '@brain/ingest';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
+import { buildAnswerer } from '../services/answering.ts';
 import { indexNow } from '../services/index-now.ts';
 import { buildIngestRuntime } from '../services/ingest.ts';
 import { expandTarget } from '../services/save-targets.ts';
@@ -18,6 +37,8 @@ interface EvalOptions {
   workspace?: string;
   k: string;
   mode?: RetrievalMode;
+  split: SplitSelection;
+  answers?: boolean;
   baseline?: string;
   misses?: boolean;
   json?: boolean;
@@ -26,14 +47,16 @@ interface EvalOptions {
 export function registerEval(program: Command): void {
   program
     .command('eval')
-    .description('measure retrieval: recall@k and MRR per mode and per kind of question, from a JSONL question set')
-    .requiredOption('--questions <file>', 'JSONL, one {"id", "question", "expected_sources": [file name or URL], "kind"} per line')
+    .description('measure retrieval (recall@k and MRR per mode) and, with --answers, the answers themselves, per split and per kind of question, from a JSONL question set')
+    .requiredOption('--questions <file>', 'JSONL, one {"id", "question", "expected_sources": [file name or URL], "kind", "answers"?, "split"?, "answerable"?} per line')
     .option('--corpus <dir>', 'save and index this folder first (into workspace "eval" unless --workspace is given)')
     .option('--workspace <slug>', 'workspace to measure (default: local, or eval with --corpus)')
     .option('--k <n>', 'passages per question', '5')
     .option('--mode <mode>', `one of ${RETRIEVAL_MODES.join(', ')} (default: all three)`)
-    .option('--baseline <file>', 'fail (exit 1) when a mode falls more than its tolerance below these published figures')
-    .option('--misses', 'list the questions each mode missed')
+    .option('--split <split>', `questions to measure: ${SPLIT_SELECTIONS.join(', ')} (all also shows each half)`, 'all')
+    .option('--answers', 'also answer every question through ask (extractive; and the chat model when OPENAI_API_KEY is set) and score the answers against their gold strings')
+    .option('--baseline <file>', 'fail (exit 1) when a figure falls more than its tolerance below these published figures (answer figures need --answers)')
+    .option('--misses', 'list the questions each mode missed (and, with --answers, each wrong answer)')
     .option('--json', 'print the report as JSON')
     .action(async (options: EvalOptions) => {
       const k = Number.parseInt(options.k, 10);
@@ -41,8 +64,11 @@ export function registerEval(program: Command): void {
       if (options.mode && !RETRIEVAL_MODES.includes(options.mode)) {
         throw new AppError({ code: 'EVAL_MODE_INVALID', message: `Unknown mode "${options.mode}".`, nextStep: `Use one of: ${RETRIEVAL_MODES.join(', ')}.` });
       }
+      if (!SPLIT_SELECTIONS.includes(options.split)) {
+        throw new AppError({ code: 'EVAL_SPLIT_INVALID', message: `Unknown split "${options.split}".`, nextStep: `Use one of: ${SPLIT_SELECTIONS.join(', ')}.` });
+      }
       const questions = parseQuestions(readInput(options.questions, 'questions'), path.basename(options.questions));
-      const baseline = options.baseline ? (JSON.parse(readInput(options.baseline, 'baseline')) as EvalBaseline & { tolerance?: number }) : undefined;
+      const baseline = options.baseline ? (JSON.parse(readInput(options.baseline, 'baseline')) as EvalBaseline) : undefined;
 
       const config = readConfig();
       const logger = cliLogger(config, 'brain-eval');
@@ -55,23 +81,51 @@ export function registerEval(program: Command): void {
 
         const report = await runEval(
           { db, embedder: runtime.services.embedder },
-          { workspaceId: workspace.id, questions, k, ...(options.mode ? { modes: [options.mode] } : {}) },
+          { workspaceId: workspace.id, questions, k, split: options.split, ...(options.mode ? { modes: [options.mode] } : {}) },
         );
-        if (options.json) print.line(reportJson(report));
-        else print.line(formatReport(report, { misses: Boolean(options.misses) }));
+        let answers: AnswerReport | undefined;
+        if (options.answers) {
+          const { answerers, skipped } = answerersToMeasure(config);
+          answers = await runAnswerEval(
+            { db, embedder: runtime.services.embedder, logger: logger.child({ component: 'answer' }) },
+            { workspaceId: workspace.id, questions, answerers, split: options.split, skipped },
+          );
+        }
+        if (options.json) {
+          print.line(JSON.stringify(answers ? { ...(reportValue(report) as object), answers: answerReportValue(answers) } : reportValue(report), null, 2));
+        } else {
+          print.line(formatReport(report, { misses: Boolean(options.misses) }));
+          if (answers) print.line(`\nAnswers\n${formatAnswerReport(answers, { misses: Boolean(options.misses) })}`);
+        }
 
         if (baseline) {
-          const failures = compareToBaseline(report, baseline, { tolerance: baseline.tolerance ?? 0.02, ...(options.mode ? { modes: [options.mode] } : {}) });
+          const tolerance = baseline.tolerance ?? 0.02;
+          const failures = compareToBaseline(report, baseline, { tolerance, ...(options.mode ? { modes: [options.mode] } : {}) });
           for (const f of failures) {
-            process.stderr.write(`✗ ${f.mode} ${f.metric} ${f.measured.toFixed(3)} is below the published ${f.published.toFixed(3)} (tolerance ${baseline.tolerance ?? 0.02})\n`);
+            process.stderr.write(`✗ ${f.split === 'all' ? '' : `[${f.split} half] `}${f.mode} ${f.metric} ${f.measured.toFixed(3)} is below the published ${f.published.toFixed(3)} (tolerance ${tolerance})\n`);
           }
-          if (failures.length > 0) process.exitCode = 1;
+          const answerFailures = answers ? compareAnswersToBaseline(answers, baseline) : [];
+          for (const f of answerFailures) {
+            const direction = f.metric === 'wronglyRefused' ? 'above' : 'below';
+            process.stderr.write(`✗ ${f.split === 'all' ? '' : `[${f.split} half] `}${f.answerer} ${f.metric} ${f.measured.toFixed(3)} is ${direction} the published ${f.published.toFixed(3)} (tolerance ${f.tolerance})\n`);
+          }
+          if (failures.length > 0 || answerFailures.length > 0) process.exitCode = 1;
         }
       } finally {
         await runtime.close();
         await db.close();
       }
     });
+}
+
+/** The extractive answerer always; the chat answerer too when one is configured (what /ask would use). */
+function answerersToMeasure(config: BrainConfig): { answerers: Answerer[]; skipped: AnswerReport['skipped'] } {
+  const configured = buildAnswerer(config);
+  if (configured.kind === 'llm') return { answerers: [createExtractiveAnswerer(), configured], skipped: [] };
+  return {
+    answerers: [configured],
+    skipped: [{ answerer: 'chat', reason: 'no chat model configured: set OPENAI_API_KEY (and CHAT_MODEL to choose the model) to measure it too' }],
+  };
 }
 
 function readInput(file: string, what: string): string {

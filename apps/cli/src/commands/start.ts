@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { checkServingConfig } from '@brain/config';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
@@ -21,6 +22,7 @@ export function registerStart(program: Command): void {
     .option('--no-worker', 'serve the web only: jobs run in a separate `brain worker` (PostgreSQL mode)')
     .action(async (options: { port?: number; worker: boolean }) => {
       const config = readConfig();
+      checkServingConfig(config, 'web');
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
       const metrics = createMetrics();
@@ -49,6 +51,7 @@ export function registerStart(program: Command): void {
         );
         const running = { worker, discord };
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
+        print.line(`  listening:  ${config.host}:${new URL(web.url).port}${config.host === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 serves the network)' : ''}`);
         print.line(`  health:     ${web.url}/healthz`);
         if (discord.playground) print.line(`  playground: ${web.url}/playground   ← try /save and /ask here, no Discord account needed`);
         if (config.discord.publicKey) print.line(`  Discord:    interactions endpoint ${config.publicUrl}/interactions`);

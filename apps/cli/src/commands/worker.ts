@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { checkServingConfig } from '@brain/config';
 import { createMetrics } from '@brain/observability';
 import { databaseSnapshot } from '@brain/web';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
@@ -13,6 +14,7 @@ export function registerWorker(program: Command): void {
     .description('run the ingestion worker and its 15-minute sweeper (for a separate worker service)')
     .action(async () => {
       const config = readConfig();
+      if (config.worker.metricsPort !== undefined) checkServingConfig(config, 'worker metrics');
       const logger = cliLogger(config, 'brain-worker', 'server');
       const db = await openConfiguredDatabase(config, 'worker');
       const metrics = createMetrics();
@@ -21,6 +23,8 @@ export function registerWorker(program: Command): void {
         // Listening before the first job is claimed, so every job this process runs is counted in a scrape.
         if (config.worker.metricsPort !== undefined) {
           metricsServer = await startMetricsServer({
+            // HOST, like the web: this machine only in embedded mode, where no token is required.
+            host: config.host,
             port: config.worker.metricsPort,
             metrics,
             snapshot: () => databaseSnapshot(db),

@@ -1,5 +1,5 @@
 import type { BrainConfig } from '@brain/config';
-import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
+import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createEmbedder, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
@@ -72,6 +72,8 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
         return { title: document.title, text: neutralizeMentions(document.text) };
       },
       chunk: (document) => chunkDocument(document),
+      chunkConversation: (conversation) => chunkConversation(conversation).map(({ spans, ...chunk }) => ({ ...chunk, messageSpans: spans })),
+      conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { coerceError, isAppError } from '@brain/errors';
+import { clientFacingError } from '../client-error.ts';
 import { sendAppError } from '../pages/message-page.ts';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -14,8 +14,7 @@ export function usePageScope(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const appError = coerceError(error);
-    const status = isAppError(error) ? appError.httpStatus : ((error as { statusCode?: number }).statusCode ?? 500);
+    const { appError, status } = clientFacingError(error);
     if (status >= 500) request.log.error({ err: error, code: appError.code }, 'page failed');
     else request.log.warn({ code: appError.code, message: appError.message }, 'page refused');
     return sendAppError(reply, appError, status);

@@ -22,10 +22,12 @@ export interface CookieOptions {
   path: string;
   maxAgeSeconds: number;
   secure: boolean;
+  /** Lax unless said: the dashboard's cookies must survive the magic link's top-level navigation. */
+  sameSite?: 'Lax' | 'Strict';
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, 'HttpOnly', `SameSite=${options.sameSite ?? 'Lax'}`];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -41,18 +41,23 @@ export async function requestMagicLink(ctx: MagicLinkContext, request: MagicLink
   const email = normalizeEmail(request.email);
   await ctx.limiter.take(`link:ip:${request.ip}`, LIMITS.linkRequestsPerIp, 'link requests from your network');
   await ctx.limiter.take(`link:ws:${request.workspaceId}`, LIMITS.linkRequestsPerWorkspace, 'link requests for this workspace');
-  ctx.background.run(`send ${request.purpose} link`, () => issueAndSend(ctx, request.purpose, request.workspaceId, email));
+  ctx.background.run(`send ${request.purpose} link`, () => issueAndSend(ctx, request.purpose, request.workspaceId, email, request.ip));
 }
 
-async function issueAndSend(ctx: MagicLinkContext, purpose: TokenPurpose, workspaceId: string, email: string): Promise<void> {
-  if (!(await allowedForAddress(ctx, email, purpose))) return;
+async function issueAndSend(ctx: MagicLinkContext, purpose: TokenPurpose, workspaceId: string, email: string, ip: string): Promise<void> {
+  if (!(await allowedForAddress(ctx, email, ip, purpose))) return;
   await sendLinkIfDue(ctx, purpose, workspaceId, email);
 }
 
-/** The silent per-address limit: over it, nothing is sent and the page still looks the same. */
-export async function allowedForAddress(ctx: MagicLinkContext, email: string, purpose: TokenPurpose): Promise<boolean> {
-  const perEmail = await ctx.limiter.hit(`link:email:${email}`, LIMITS.linkRequestsPerEmail);
-  if (!perEmail.allowed) ctx.logger.warn({ purpose }, 'magic link not sent: too many requests for this address');
+/**
+ * The silent per-address limit: over it, nothing is sent and the page still looks the same. It
+ * counts the address and the requester (the client's IP) together: keyed on the address alone,
+ * anyone who knows the owner's address could spend it and lock the owner out of their own login.
+ * Mail to one address is then bounded per requester, and the per-IP limit bounds each requester.
+ */
+export async function allowedForAddress(ctx: MagicLinkContext, email: string, ip: string, purpose: TokenPurpose): Promise<boolean> {
+  const perEmail = await ctx.limiter.hit(`link:email:${email}:from:${ip}`, LIMITS.linkRequestsPerEmail);
+  if (!perEmail.allowed) ctx.logger.warn({ purpose }, 'magic link not sent: too many requests for this address from this requester');
   return perEmail.allowed;
 }
 

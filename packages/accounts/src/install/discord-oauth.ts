@@ -1,12 +1,13 @@
 import { AppError } from '@brain/errors';
 
 /**
- * The bot needs no permission to answer slash commands over HTTP; these three cover what it
+ * The bot needs no permission to answer slash commands over HTTP; these four cover what it
  * does beyond that, and nothing more: View Channels (1 << 10) and Send Messages (1 << 11) for a
  * channel message when an interaction token has expired, Embed Links (1 << 14) for the cited
- * sources in such a message.
+ * sources in such a message, and Read Message History (1 << 16) for "Save thread to brain",
+ * which reads a thread's messages (without it Discord returns none, and no error).
  */
-export const BOT_PERMISSIONS = ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString();
+export const BOT_PERMISSIONS = ((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 16n)).toString();
 export const INSTALL_SCOPES = 'bot applications.commands';
 
 export interface InstallUrlInput {

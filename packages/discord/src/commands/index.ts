@@ -9,6 +9,7 @@ import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
 import { mcpTokenCommand } from './mcp-token.ts';
 import { saveMessageCommand } from './save-message.ts';
+import { saveThreadCommand } from './save-thread.ts';
 import { saveCommand } from './save.ts';
 import { sourcesCommand } from './sources.ts';
 
@@ -25,6 +26,7 @@ export const slashCommands: Record<string, SlashCommand> = {
 /** Message context-menu commands, by their display name. */
 export const messageCommands: Record<string, MessageCommand> = {
   [saveMessageCommand.definition.name]: saveMessageCommand,
+  [saveThreadCommand.definition.name]: saveThreadCommand,
 };
 
 /** Button handlers, by the prefix of their custom_id. */

@@ -107,11 +107,11 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   function acknowledge(routed: Exclude<Routed, { kind: 'autocomplete' }>) {
     switch (routed.kind) {
       case 'slash':
-        return routed.handler.acknowledge(routed.interaction);
+        return routed.handler.acknowledge(routed.interaction, options.deps);
       case 'message':
-        return routed.handler.acknowledge(routed.interaction);
+        return routed.handler.acknowledge(routed.interaction, options.deps);
       case 'button':
-        return routed.handler.acknowledge(routed.interaction);
+        return routed.handler.acknowledge(routed.interaction, options.deps);
     }
   }
 

@@ -26,33 +26,61 @@ function nextId(): string {
   return String((BigInt(Date.now() - 1_420_070_400_000) << 22n) + counter);
 }
 
+/** Who an interaction was opened for, and what its @original is once there is one. */
+interface OpenInteraction {
+  messageId: string | undefined;
+  invocation: string;
+  viewer: string;
+  /** An edit that arrived before the acknowledgement made this message; the acknowledgement decides who sees it. */
+  early: boolean;
+}
+
+const MAX_SHARED = 500;
+const MAX_PRIVATE_PER_VIEWER = 200;
+const MAX_VIEWERS = 1000;
+
 /**
  * The playground's one channel: messages the page shows, changed only the way Discord changes
  * them, by an interaction's acknowledgement, its edits and its follow-ups, and by what you type.
+ *
+ * Like Discord, an ephemeral reply is the asking viewer's alone (an MCP token is one): it is kept
+ * per viewer, apart from the shared messages, and only that viewer's reads and event stream see it.
  */
 export class PlaygroundChannel {
+  /** What every viewer sees; never an ephemeral reply. */
   readonly messages: PlaygroundMessage[] = [];
+  /** Viewer id → the ephemeral replies only that viewer may see. */
+  private readonly privateMessages = new Map<string, PlaygroundMessage[]>();
   /** Interaction token → the message its @original is. */
-  private readonly originals = new Map<string, { messageId: string | undefined; invocation: string }>();
-  private readonly listeners = new Set<(event: ChannelEvent) => void>();
+  private readonly originals = new Map<string, OpenInteraction>();
+  /** Each listener with the viewer it streams to (undefined: shared messages only). */
+  private readonly listeners = new Map<(event: ChannelEvent) => void, string | undefined>();
 
-  subscribe(listener: (event: ChannelEvent) => void): () => void {
-    this.listeners.add(listener);
+  subscribe(listener: (event: ChannelEvent) => void, viewer?: string): () => void {
+    this.listeners.set(listener, viewer);
     return () => this.listeners.delete(listener);
   }
 
-  find(id: string): PlaygroundMessage | undefined {
-    return this.messages.find((m) => m.id === id);
+  /** The shared messages and this viewer's own ephemeral replies, in the order they were posted. */
+  visibleTo(viewer: string | undefined): PlaygroundMessage[] {
+    const own = viewer === undefined ? undefined : this.privateMessages.get(viewer);
+    if (!own || own.length === 0) return [...this.messages];
+    return [...this.messages, ...own].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  /** A message this viewer can see (and so press a button on), by id. */
+  find(id: string, viewer?: string): PlaygroundMessage | undefined {
+    return this.messages.find((m) => m.id === id) ?? (viewer === undefined ? undefined : this.privateMessages.get(viewer)?.find((m) => m.id === id));
   }
 
   postUserMessage(content: string): PlaygroundMessage {
-    return this.add({ author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false });
+    return this.add({ author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined);
   }
 
-  /** A token for a new interaction; for a button, its @original is the message the button is on. */
-  openInteraction(invocation: string, componentMessageId?: string): string {
+  /** A token for a new interaction by `viewer`; for a button, its @original is the message the button is on. */
+  openInteraction(invocation: string, viewer: string, componentMessageId?: string): string {
     const token = `pg.${randomBytes(24).toString('base64url')}`;
-    this.originals.set(token, { messageId: componentMessageId, invocation });
+    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, early: false });
     if (this.originals.size > 5000) this.originals.delete(this.originals.keys().next().value as string);
     return token;
   }
@@ -71,20 +99,22 @@ export class PlaygroundChannel {
     switch (response.type) {
       case InteractionResponseType.ChannelMessageWithSource:
       case InteractionResponseType.DeferredChannelMessageWithSource: {
+        if (original.early && original.messageId) {
+          // The edit beat the acknowledgement here and was kept private; now its audience is known.
+          original.early = false;
+          if (!ephemeral) this.publish(original.viewer, original.messageId);
+          break;
+        }
         const deferred = response.type === InteractionResponseType.DeferredChannelMessageWithSource;
-        const message = this.add({
-          author: 'bot',
-          invocation: original.invocation,
-          state: deferred ? 'thinking' : 'done',
-          ...this.body(data),
-          flags: flags & ~MessageFlags.Ephemeral,
-          ephemeral,
-        });
+        const message = this.add(
+          { author: 'bot', invocation: original.invocation, state: deferred ? 'thinking' : 'done', ...this.body(data), flags: flags & ~MessageFlags.Ephemeral, ephemeral },
+          ephemeral ? original.viewer : undefined,
+        );
         original.messageId = message.id;
         break;
       }
       case InteractionResponseType.UpdateMessage:
-        if (original.messageId) this.update(original.messageId, data ?? {});
+        if (original.messageId) this.update(original.messageId, original.viewer, data ?? {});
         break;
       default:
         // DeferredMessageUpdate: nothing visible until the edit. Autocomplete: answered to the page.
@@ -98,12 +128,14 @@ export class PlaygroundChannel {
     if (!original) return undefined;
     if (!original.messageId) {
       // Discord would not accept an edit before the acknowledgement; the playground's own
-      // acknowledgement can arrive a moment after a very fast edit, so it keeps the edit.
-      const message = this.add({ author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: false });
+      // acknowledgement can arrive a moment after a very fast edit, so it keeps the edit, as
+      // the viewer's own until the acknowledgement says whether everyone may see it.
+      const message = this.add({ author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer);
       original.messageId = message.id;
+      original.early = true;
       return message;
     }
-    return this.update(original.messageId, body);
+    return this.update(original.messageId, original.viewer, body);
   }
 
   /** POST a follow-up under the interaction. */
@@ -111,7 +143,8 @@ export class PlaygroundChannel {
     const original = this.originals.get(token);
     if (!original) return undefined;
     const flags = typeof body.flags === 'number' ? body.flags : 0;
-    return this.add({ author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral: (flags & MessageFlags.Ephemeral) !== 0 });
+    const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
+    return this.add({ author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral }, ephemeral ? original.viewer : undefined);
   }
 
   private body(data: Record<string, unknown> | undefined) {
@@ -123,28 +156,55 @@ export class PlaygroundChannel {
     };
   }
 
-  private update(id: string, body: Record<string, unknown>): PlaygroundMessage | undefined {
-    const message = this.find(id);
+  private update(id: string, viewer: string, body: Record<string, unknown>): PlaygroundMessage | undefined {
+    const shared = this.messages.find((m) => m.id === id);
+    const message = shared ?? this.privateMessages.get(viewer)?.find((m) => m.id === id);
     if (!message) return undefined;
     if ('content' in body) message.content = typeof body.content === 'string' ? body.content : '';
     if ('embeds' in body) message.embeds = Array.isArray(body.embeds) ? body.embeds : [];
     if ('components' in body) message.components = Array.isArray(body.components) ? body.components : [];
-    if (typeof body.flags === 'number') message.flags = body.flags;
+    if (typeof body.flags === 'number') message.flags = body.flags & ~MessageFlags.Ephemeral;
     message.state = 'done';
     message.editedAt = new Date().toISOString();
-    this.emit(message);
+    this.emit(message, shared ? undefined : viewer);
     return message;
   }
 
-  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>): PlaygroundMessage {
-    const message: PlaygroundMessage = { ...fields, id: nextId(), createdAt: new Date().toISOString(), editedAt: undefined };
+  /** Moves a viewer's message into the shared channel (its acknowledgement was not ephemeral). */
+  private publish(viewer: string, id: string): void {
+    const own = this.privateMessages.get(viewer);
+    const index = own?.findIndex((m) => m.id === id) ?? -1;
+    if (!own || index < 0) return;
+    const [message] = own.splice(index, 1) as [PlaygroundMessage];
+    message.ephemeral = false;
     this.messages.push(message);
-    if (this.messages.length > 500) this.messages.shift();
-    this.emit(message);
+    this.messages.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    this.emit(message, undefined);
+  }
+
+  /** `viewer` undefined: a shared message; otherwise that viewer's own. */
+  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>, viewer: string | undefined): PlaygroundMessage {
+    const message: PlaygroundMessage = { ...fields, id: nextId(), createdAt: new Date().toISOString(), editedAt: undefined };
+    if (viewer === undefined) {
+      this.messages.push(message);
+      if (this.messages.length > MAX_SHARED) this.messages.shift();
+    } else {
+      let own = this.privateMessages.get(viewer);
+      if (!own) {
+        own = [];
+        this.privateMessages.set(viewer, own);
+        if (this.privateMessages.size > MAX_VIEWERS) this.privateMessages.delete(this.privateMessages.keys().next().value as string);
+      }
+      own.push(message);
+      if (own.length > MAX_PRIVATE_PER_VIEWER) own.shift();
+    }
+    this.emit(message, viewer);
     return message;
   }
 
-  private emit(message: PlaygroundMessage): void {
-    for (const listener of this.listeners) listener({ type: 'message', message });
+  private emit(message: PlaygroundMessage, viewer: string | undefined): void {
+    for (const [listener, audience] of this.listeners) {
+      if (viewer === undefined || audience === viewer) listener({ type: 'message', message });
+    }
   }
 }

@@ -48,12 +48,15 @@ export class PlaygroundGateway {
     private readonly commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
   ) {}
 
-  /** A typed line: a slash command, or a plain message (which "Save to brain" can then save). */
-  async send(line: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
+  /**
+   * A typed line: a slash command, or a plain message (which "Save to brain" can then save).
+   * `viewer` is who typed it: an ephemeral reply is theirs alone.
+   */
+  async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
     if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim()).id };
     const command = parseCommandLine(line, this.commands);
     const invocation = `/${command.name}${command.options.map((o) => ` ${o.name}: ${String(o.value)}`).join('')}`;
-    const token = this.channel.openInteraction(invocation);
+    const token = this.channel.openInteraction(invocation, viewer);
     return this.post(interactionsUrl, token, {
       type: InteractionType.ApplicationCommand,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options },
@@ -61,7 +64,7 @@ export class PlaygroundGateway {
   }
 
   /** What Discord sends as you type into an autocomplete option (e.g. `/forget source: road`). */
-  async autocomplete(line: string, interactionsUrl: string): Promise<SendResult> {
+  async autocomplete(line: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
     const command = parseCommandLine(line, this.commands, { partial: true });
     const spec = this.commands.find((c) => c.name === command.name)?.options?.find((o) => 'autocomplete' in o && o.autocomplete === true);
     if (!spec) return { status: 200, responseType: undefined, ackMs: 0, choices: [] };
@@ -70,17 +73,17 @@ export class PlaygroundGateway {
       ...command.options.filter((o) => o.name !== spec.name),
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
     ];
-    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`), {
+    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer), {
       type: InteractionType.ApplicationCommandAutocomplete,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options },
     });
   }
 
-  /** A button press on a bot message. */
-  async press(messageId: string, customId: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId);
+  /** A button press on a bot message the viewer can see. */
+  async press(messageId: string, customId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    const message = this.channel.find(messageId, viewer);
     if (!message || message.author !== 'bot') throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const token = this.channel.openInteraction(`pressed a button`, messageId);
+    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId);
     return this.post(interactionsUrl, token, {
       type: InteractionType.MessageComponent,
       data: { custom_id: customId, component_type: ComponentType.Button },
@@ -99,11 +102,11 @@ export class PlaygroundGateway {
   }
 
   /** Apps → Save to brain, on a message you posted. */
-  async saveMessage(messageId: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId);
+  async saveMessage(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    const message = this.channel.find(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : bot;
-    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND);
+    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, viewer);
     return this.post(interactionsUrl, token, {
       type: InteractionType.ApplicationCommand,
       data: {

@@ -18,7 +18,7 @@ export async function loadCitedPassages(db: Database, workspaceId: string, query
     const [query] = await tx.query<{ id: string }>('select id from queries where id = $1', [queryId]);
     if (!query) return undefined;
     return tx.query<CitedPassage & Record<string, unknown>>(
-      `select (c.value ->> 'n')::int as n, a.title, a.url, ch.heading, ch.content
+      `select (c.value ->> 'n')::int as n, a.title, coalesce(c.value ->> 'url', a.url) as url, ch.heading, ch.content
        from queries q
        cross join lateral jsonb_array_elements(q.cited) c
        left join artifacts a on a.id = (c.value ->> 'artifact_id')::uuid

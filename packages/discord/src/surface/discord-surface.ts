@@ -6,6 +6,7 @@ import { InFlightWork } from '../interactions/in-flight.ts';
 import { RecentIds } from '../interactions/recent-ids.ts';
 import type { AskFunction, AttachmentDownloader, BillingPortal, EntitlementCheck, InteractionOrigin, WorkspaceLinks } from '../interactions/types.ts';
 import { pruneInteractionsSeen } from '../queries/prune-interactions.ts';
+import type { DiscordHistory } from '../history/discord-history.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
 import { ArtifactWatcher } from '../save/artifact-watcher.ts';
 import { createSignatureVerifier, SIGNATURE_MAX_AGE_SECONDS, type SignatureVerifier } from '../verify/verify-signature.ts';
@@ -19,6 +20,8 @@ export interface DiscordSurfaceOptions {
   downloadAttachment: AttachmentDownloader;
   checkUrl?: ((url: string) => Promise<void>) | undefined;
   openBillingPortal?: BillingPortal | undefined;
+  /** Channel and thread history with the bot token (DISCORD_BOT_TOKEN); without it "Save thread to brain" says what to configure. */
+  history?: DiscordHistory | undefined;
   links: WorkspaceLinks;
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
   discord?: { publicKey: string; api: DiscordApi } | undefined;
@@ -76,6 +79,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       checkUrl: options.checkUrl,
       openBillingPortal: options.openBillingPortal,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
+      history: options.history,
     },
     workspaces: { discord: options.discord ? createGuildWorkspaceResolver(options.db) : undefined, playground: playgroundResolver },
     apis: { discord: options.discord?.api, playground: options.playground?.api },

@@ -20,6 +20,8 @@ export const SKIPPED = new Set([
   'textarea', 'option', 'datalist', 'dialog',
 ]);
 
+const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption']);
+
 const BLOCKS = new Set([
   'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'figure', 'figcaption', 'address',
   'dl', 'dt', 'dd', 'details', 'summary', 'form', 'fieldset', 'legend', 'table', 'thead', 'tbody', 'tfoot', 'caption',
@@ -55,6 +57,8 @@ export function htmlToText(root: DomNode, links: LinkCollector, maxChars: number
   let cellDepth = 0;
   let cellIndex = 0;
   let bullet = false;
+  // One entry per open <table>: whether it lays a page out (its cells are blocks) or holds data (a row per line).
+  const layoutTables: boolean[] = [];
 
   const push = (text: string, tight: boolean) => {
     blocks.push({ text, tight });
@@ -110,7 +114,8 @@ export function htmlToText(root: DomNode, links: LinkCollector, maxChars: number
 
   function enter(tag: string, node: DomNode): (() => void) | 'leaf' | undefined {
     if (tag === 'br') {
-      inline += '\n';
+      // A line break inside a data cell must not split the row across lines.
+      inline += cellDepth > 0 ? ' ' : '\n';
       return 'leaf';
     }
     if (tag === 'a') {
@@ -166,6 +171,27 @@ export function htmlToText(root: DomNode, links: LinkCollector, maxChars: number
         quoteDepth--;
       };
     }
+    if (tag === 'table') {
+      flush();
+      layoutTables.push(isLayoutTable(node));
+      return () => {
+        flush();
+        layoutTables.pop();
+      };
+    }
+    if (tag === 'tr' && layoutTables.length === 0) {
+      // A row with no table around it: Readability turns the table it picks as the article into a <div>.
+      layoutTables.push(isLayoutRows([node]));
+      const closeRow = enter(tag, node) as () => void;
+      return () => {
+        closeRow();
+        layoutTables.pop();
+      };
+    }
+    if (layoutTables.at(-1) === true && TABLE_PARTS.has(tag)) {
+      flush();
+      return () => flush();
+    }
     if (tag === 'tr') {
       flush();
       cellIndex = 0;
@@ -200,7 +226,7 @@ function headingLevel(tag: string, node: DomNode): number {
 }
 
 function fenced(node: DomNode): string | undefined {
-  const code = (node.textContent ?? '').replace(/^\n/, '').replace(/\s+$/, '');
+  const code = preformattedText(node).replace(/^\n/, '').replace(/\s+$/, '');
   if (code === '') return undefined;
   const language = codeLanguage(node);
   const longestRun = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
@@ -216,4 +242,85 @@ export function codeLanguage(pre: DomNode): string {
   const first = Array.from(pre.childNodes).find((n) => n.nodeType === ELEMENT);
   if (first?.localName === 'code') classes.push(first.getAttribute?.('class') ?? '');
   return /(?:^|\s)(?:language|lang)-([\w+#.-]+)/.exec(classes.join(' '))?.[1] ?? '';
+}
+
+/**
+ * The text of a <pre>, where a <br> is a line break (textContent drops it: `a;<br>b;` would
+ * read `a;b;`) and a line-per-element highlighter's block children each start a line.
+ */
+function preformattedText(pre: DomNode): string {
+  let text = '';
+  const stack: (DomNode | 'newline')[] = [pre];
+  while (stack.length > 0) {
+    const node = stack.pop() as DomNode | 'newline';
+    if (node === 'newline') {
+      if (text !== '' && !text.endsWith('\n')) text += '\n';
+      continue;
+    }
+    if (node.nodeType === TEXT) {
+      text += node.nodeValue ?? '';
+      continue;
+    }
+    if (node.nodeType !== ELEMENT) continue;
+    const tag = node.localName ?? '';
+    if (tag === 'br') {
+      text += '\n';
+      continue;
+    }
+    if (SKIPPED.has(tag)) continue;
+    const block = node !== pre && (BLOCKS.has(tag) || tag === 'li');
+    if (block) stack.push('newline');
+    const children = Array.from(node.childNodes);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as DomNode);
+    if (block) stack.push('newline');
+  }
+  return text;
+}
+
+/** Nodes of a table looked at before it is judged: bounds the cost of hostile tables. */
+const TABLE_SCAN_LIMIT = 5_000;
+
+/**
+ * Pages laid out in a table (a sidebar cell and a content cell, or one cell holding the whole
+ * page) put headings, paragraphs and code in cells; read as data, every cell would be flattened
+ * onto one line and every heading lost. A table is taken as layout when it says so
+ * (role=presentation), has a single column, holds another table, or a cell holds a heading or
+ * preformatted code — what a data table's cells do not. Otherwise it is data: a row per line.
+ * Only this table's own cells are scanned (nested tables are judged on their own), iteratively.
+ */
+function isLayoutTable(table: DomNode): boolean {
+  const role = table.getAttribute?.('role')?.trim().toLowerCase();
+  if (role === 'presentation' || role === 'none') return true;
+  return isLayoutRows(
+    elementChildren(table).flatMap((child) =>
+      child.localName === 'tr' ? [child] : ['thead', 'tbody', 'tfoot'].includes(child.localName ?? '') ? elementChildren(child).filter((r) => r.localName === 'tr') : [],
+    ),
+  );
+}
+
+function isLayoutRows(rows: readonly DomNode[]): boolean {
+  const cells: DomNode[] = [];
+  let columns = 0;
+  for (const row of rows) {
+    const rowCells = elementChildren(row).filter((c) => c.localName === 'td' || c.localName === 'th');
+    columns = Math.max(columns, rowCells.length);
+    for (const cell of rowCells) cells.push(cell);
+  }
+  if (cells.length === 0) return false;
+  if (columns <= 1) return true;
+  let seen = 0;
+  const stack: DomNode[] = [...cells];
+  while (stack.length > 0 && seen++ < TABLE_SCAN_LIMIT) {
+    const node = stack.pop() as DomNode;
+    const tag = node.localName ?? '';
+    if (tag === 'table' || tag === 'pre' || /^h[1-6]$/.test(tag)) return true;
+    if (SKIPPED.has(tag)) continue;
+    // A loop, not push(...children): a node with 100k children would overflow the call's arguments.
+    for (const child of elementChildren(node)) stack.push(child);
+  }
+  return false;
+}
+
+function elementChildren(node: DomNode): DomNode[] {
+  return Array.from(node.childNodes).filter((child) => child.nodeType === ELEMENT);
 }

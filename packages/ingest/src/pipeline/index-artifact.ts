@@ -4,8 +4,10 @@ import { AppError } from '@brain/errors';
 import { completeJob, holdJob } from '../queue/complete-job.ts';
 import type { Job } from '../queue/job.ts';
 import type { IngestServices } from './ingest-services.ts';
-import { loadArtifact } from './load-artifact.ts';
-import { obtainDocument } from './obtain-document.ts';
+import type { ChunkPiece } from './ingest-services.ts';
+import { loadArtifact, type ArtifactToIndex } from './load-artifact.ts';
+import { obtainDocument, type ObtainedDocument } from './obtain-document.ts';
+import { parseThreadBody } from '../save/thread-body.ts';
 import { leaseLost, swapChunks, type EmbeddedChunk } from './swap-chunks.ts';
 
 export type IndexOutcome =
@@ -44,24 +46,15 @@ export async function indexArtifact(
     return { result: 'not-modified', chunks: artifact.indexedChunks, embedded: 0, reused: 0 };
   }
 
-  const extracted = await services.extract({
-    bytes: obtained.bytes,
-    mimeType: obtained.mimeType,
-    charset: obtained.charset,
-    url: obtained.url ?? artifact.url ?? undefined,
-    fileName: artifact.fileName ?? undefined,
-  });
-  const title = artifact.title ?? extracted.title ?? artifact.fileName ?? artifact.url ?? 'Untitled';
-  const contentHash = createHash('sha256')
-    .update(`${services.chunkingVersion}\n${title}\n${extracted.text}`)
-    .digest('hex');
+  const prepared = artifact.kind === 'discord_thread' ? prepareThread(services, artifact, obtained.bytes) : await prepareDocument(services, artifact, obtained);
+  const { contentHash } = prepared;
 
   if (alreadyIndexed && contentHash === artifact.contentHash) {
     await finishWithoutChanges(services, job, workerId, { etag: obtained.etag, lastModified: obtained.lastModified });
     return { result: 'unchanged', chunks: artifact.indexedChunks, embedded: 0, reused: 0 };
   }
 
-  const pieces = services.chunk({ title, text: extracted.text });
+  const pieces = prepared.pieces();
   if (pieces.length === 0) {
     throw new AppError({
       code: 'EXTRACT_EMPTY',
@@ -89,7 +82,7 @@ export async function indexArtifact(
     chunks,
     artifact: {
       // A file with no title of its own (markdown, text) is cited by its name, not as "untitled".
-      title: artifact.title ? null : (extracted.title ?? artifact.fileName ?? null),
+      title: artifact.title ? null : prepared.ownTitle,
       contentHash,
       etag: obtained.etag,
       lastModified: obtained.lastModified,
@@ -97,6 +90,56 @@ export async function indexArtifact(
     },
   });
   return { result: 'indexed', chunks: chunks.length, embedded: toEmbed.length, reused: pieces.length - toEmbed.length };
+}
+
+interface Prepared {
+  title: string;
+  /** A title found in the document for a source saved without one. */
+  ownTitle: string | null;
+  contentHash: string;
+  /** Deferred: an unchanged document stops before chunking. */
+  pieces(): ChunkPiece[];
+}
+
+async function prepareDocument(services: IngestServices, artifact: ArtifactToIndex, obtained: Extract<ObtainedDocument, { notModified: false }>): Promise<Prepared> {
+  const extracted = await services.extract({
+    bytes: obtained.bytes,
+    mimeType: obtained.mimeType,
+    charset: obtained.charset,
+    url: obtained.url ?? artifact.url ?? undefined,
+    fileName: artifact.fileName ?? undefined,
+  });
+  const title = artifact.title ?? extracted.title ?? artifact.fileName ?? artifact.url ?? 'Untitled';
+  return {
+    title,
+    ownTitle: extracted.title ?? artifact.fileName ?? null,
+    contentHash: createHash('sha256').update(`${services.chunkingVersion}\n${title}\n${extracted.text}`).digest('hex'),
+    pieces: () => services.chunk({ title, text: extracted.text }),
+  };
+}
+
+/**
+ * A saved thread is already structured text: no extraction, and passages along message
+ * boundaries with each message's link. Its stored messages are the document its hash covers.
+ */
+function prepareThread(services: IngestServices, artifact: ArtifactToIndex, bytes: Buffer): Prepared {
+  if (!services.chunkConversation) {
+    throw new AppError({
+      code: 'THREAD_CHUNKING_UNAVAILABLE',
+      message: 'This worker was built without conversation chunking (IngestServices.chunkConversation), so it cannot index a saved thread.',
+      userMessage: 'This server’s worker cannot index saved threads yet.',
+      nextStep: 'Ask the operator to update the brain and restart its worker; then save the thread again.',
+    });
+  }
+  const text = bytes.toString('utf8');
+  const body = parseThreadBody(text);
+  const title = artifact.title ?? 'Untitled thread';
+  return {
+    title,
+    ownTitle: null,
+    contentHash: createHash('sha256').update(`${services.conversationChunkingVersion ?? 'thread'}\n${title}\n${text}`).digest('hex'),
+    pieces: () => services.chunkConversation?.({ title, messages: body.messages }) ?? [],
+  };
 }
 
 /** Vectors already computed for this artifact with the current model, by passage hash. */

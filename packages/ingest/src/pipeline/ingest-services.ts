@@ -24,6 +24,26 @@ export interface ChunkPiece {
   content: string;
   contentHash: string;
   tokenCount: number;
+  /** Conversation sources: which range of content comes from which message (chunks.message_spans). */
+  messageSpans?: MessageSpan[] | null | undefined;
+}
+
+export interface MessageSpan {
+  start: number;
+  end: number;
+  messageId: string;
+  url: string;
+}
+
+/** One message of a saved conversation, as @brain/chunking's chunkConversation takes it. */
+export interface ConversationMessageInput {
+  id: string;
+  url: string;
+  author: string;
+  at: string;
+  content: string;
+  replyTo: string | null;
+  attachments: string[];
 }
 
 /**
@@ -42,6 +62,14 @@ export interface IngestServices {
     fileName?: string | undefined;
   }): Promise<ExtractedDocument>;
   chunk(document: { title: string; text: string }): ChunkPiece[];
+  /**
+   * Passages of a conversation (a Discord thread) along message boundaries, each with its
+   * message spans. Optional so surfaces that never index threads need not wire it; a thread job
+   * without it fails with a reason instead of being chunked as plain text.
+   */
+  chunkConversation?(conversation: { title: string; messages: ConversationMessageInput[] }): ChunkPiece[];
+  /** Bumped when conversation chunking changes. */
+  conversationChunkingVersion?: string;
   /** The exact text embedded for a chunk (heading + content), the same on every path. */
   textForEmbedding(chunk: ChunkPiece): string;
   /** Bumped when chunking changes, so unchanged content is still re-chunked once. */

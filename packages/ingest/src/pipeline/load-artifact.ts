@@ -3,7 +3,7 @@ import type { Queryable } from '@brain/db';
 export interface ArtifactToIndex {
   id: string;
   workspaceId: string;
-  kind: 'url' | 'file' | 'text' | 'discord_message';
+  kind: 'url' | 'file' | 'text' | 'discord_message' | 'discord_thread';
   url: string | null;
   title: string | null;
   fileName: string | null;

@@ -10,14 +10,30 @@ import { swapChunks } from './swap-chunks.ts';
 export async function reembedArtifact(services: IngestServices, job: Job, workerId: string, signal: AbortSignal): Promise<{ chunks: number }> {
   const artifactId = job.artifactId as string;
   const rows = await withWorkspace(services.db, job.workspaceId, (tx) =>
-    tx.query<{ ordinal: number; heading: string | null; content: string; content_hash: string; token_count: number; content_hash_doc: string | null }>(
-      `select c.ordinal, c.heading, c.content, c.content_hash, c.token_count, a.content_hash as content_hash_doc
+    tx.query<{
+      ordinal: number;
+      heading: string | null;
+      content: string;
+      content_hash: string;
+      token_count: number;
+      content_hash_doc: string | null;
+      message_spans: { start: number; end: number; message_id: string; url: string }[] | null;
+    }>(
+      `select c.ordinal, c.heading, c.content, c.content_hash, c.token_count, a.content_hash as content_hash_doc, c.message_spans
        from chunks c join artifacts a on a.id = c.artifact_id
        where c.artifact_id = $1 order by c.ordinal`,
       [artifactId],
     ),
   );
-  const pieces = rows.map((r) => ({ ordinal: r.ordinal, heading: r.heading, content: r.content, contentHash: r.content_hash, tokenCount: r.token_count }));
+  const pieces = rows.map((r) => ({
+    ordinal: r.ordinal,
+    heading: r.heading,
+    content: r.content,
+    contentHash: r.content_hash,
+    tokenCount: r.token_count,
+    // The passages stay as they are, so do the messages they point to.
+    messageSpans: r.message_spans?.map((m) => ({ start: m.start, end: m.end, messageId: m.message_id, url: m.url })) ?? null,
+  }));
   const vectors = pieces.length > 0 ? await services.embedder.embed(pieces.map((p) => services.textForEmbedding(p)), { signal }) : [];
   await swapChunks(services.db, {
     jobId: job.id,

@@ -47,10 +47,10 @@ export async function swapChunks(db: Database, request: SwapRequest): Promise<vo
     for (let i = 0; i < request.chunks.length; i += INSERT_BATCH) {
       const batch = request.chunks.slice(i, i + INSERT_BATCH);
       await tx.query(
-        `insert into chunks (workspace_id, artifact_id, ordinal, heading, content, content_hash, token_count, embedding, embedding_model, is_live)
-         select $1, $2, u.ordinal, u.heading, u.content, u.content_hash, u.token_count, u.embedding::vector, $3, $4
-         from unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[])
-           as u(ordinal, heading, content, content_hash, token_count, embedding)`,
+        `insert into chunks (workspace_id, artifact_id, ordinal, heading, content, content_hash, token_count, embedding, embedding_model, is_live, message_spans)
+         select $1, $2, u.ordinal, u.heading, u.content, u.content_hash, u.token_count, u.embedding::vector, $3, $4, u.message_spans::jsonb
+         from unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[], $11::text[])
+           as u(ordinal, heading, content, content_hash, token_count, embedding, message_spans)`,
         [
           request.workspaceId,
           request.artifactId,
@@ -62,6 +62,7 @@ export async function swapChunks(db: Database, request: SwapRequest): Promise<vo
           batch.map((c) => c.contentHash),
           batch.map((c) => c.tokenCount),
           batch.map((c) => toVectorLiteral(c.embedding)),
+          batch.map((c) => (c.messageSpans ? JSON.stringify(c.messageSpans.map((m) => ({ start: m.start, end: m.end, message_id: m.messageId, url: m.url }))) : null)),
         ],
       );
     }

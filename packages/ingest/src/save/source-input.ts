@@ -25,7 +25,37 @@ export type SourceInput =
       jumpUrl: string;
       attachments: DiscordAttachment[];
       title?: string | undefined;
+    }
+  | {
+      kind: 'discord_thread';
+      guildId: string;
+      threadId: string;
+      /** The text, announcement or forum channel the thread belongs to. */
+      parentId: string | null;
+      /** A private thread is readable only by its members (and moderators). */
+      private: boolean;
+      /** The thread's name: the source's title. */
+      name: string;
+      /** Oldest first, bot and system messages already left out. */
+      messages: ThreadMessage[];
+      title?: string | undefined;
     };
+
+/** One message of a saved thread. */
+export interface ThreadMessage {
+  id: string;
+  /** The thread, or the parent channel for the starter message of a thread made from a message. */
+  channelId: string;
+  author: string;
+  /** ISO 8601. */
+  at: string;
+  content: string;
+  /** Jump link: https://discord.com/channels/<guild>/<channel>/<message>. */
+  url: string;
+  /** The display name of the author this message replies to. */
+  replyTo: string | null;
+  attachments: DiscordAttachment[];
+}
 
 export interface DiscordAttachment {
   id: string;

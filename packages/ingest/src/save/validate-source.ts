@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@brain/errors';
 import { normalizeUrl } from './normalize-url.ts';
-import { MAX_SOURCE_BYTES, MAX_TEXT_CHARS, mimeTypeForFileName, SAVEABLE_MIME_TYPES, type SourceInput } from './source-input.ts';
+import { MAX_SOURCE_BYTES, MAX_TEXT_CHARS, mimeTypeForFileName, SAVEABLE_MIME_TYPES, type DiscordAttachment, type SourceInput } from './source-input.ts';
+import { THREAD_BODY_MIME_TYPE, type ThreadBody } from './thread-body.ts';
 
 /** One artifact to write: what the row says, and what the worker will need to index it. */
 export interface PlannedArtifact {
-  kind: 'url' | 'file' | 'text' | 'discord_message';
+  kind: 'url' | 'file' | 'text' | 'discord_message' | 'discord_thread';
   sourceKey: string;
   url: string | null;
   title: string | null;
@@ -116,26 +117,7 @@ export function planArtifacts(input: SourceInput): { planned: PlannedArtifact[];
           body: { text: input.content },
         });
       }
-      for (const attachment of input.attachments) {
-        const mimeType = saveableMimeType(attachment.mimeType, attachment.fileName);
-        if (!mimeType) {
-          skipped.push({ fileName: attachment.fileName, reason: 'not a PDF, HTML, Markdown or text file' });
-        } else if (attachment.size > MAX_SOURCE_BYTES) {
-          skipped.push({ fileName: attachment.fileName, reason: 'larger than 20 MB' });
-        } else {
-          planned.push({
-            kind: 'file',
-            sourceKey: `${messageKey}/attachments/${attachment.id}`,
-            url: input.jumpUrl,
-            title: attachment.fileName,
-            fileName: attachment.fileName,
-            mimeType,
-            author: input.author,
-            metadata: { download_url: attachment.url, message_id: input.messageId },
-            body: null,
-          });
-        }
-      }
+      planAttachments(input.attachments, { messageKey, jumpUrl: input.jumpUrl, author: input.author, messageId: input.messageId }, planned, skipped);
       if (planned.length === 0) {
         throw refuse(
           'SAVE_EMPTY',
@@ -145,5 +127,83 @@ export function planArtifacts(input: SourceInput): { planned: PlannedArtifact[];
       }
       return { planned, skipped };
     }
+    case 'discord_thread':
+      return planThread(input, title);
   }
+}
+
+/** A PDF or text attachment becomes its own source, cited by its message's link; others are skipped with a reason. */
+function planAttachments(
+  attachments: readonly DiscordAttachment[],
+  from: { messageKey: string; jumpUrl: string; author: string; messageId: string; threadId?: string },
+  planned: PlannedArtifact[],
+  skipped: SkippedAttachment[],
+): void {
+  for (const attachment of attachments) {
+    const mimeType = saveableMimeType(attachment.mimeType, attachment.fileName);
+    if (!mimeType) {
+      skipped.push({ fileName: attachment.fileName, reason: 'not a PDF, HTML, Markdown or text file' });
+    } else if (attachment.size > MAX_SOURCE_BYTES) {
+      skipped.push({ fileName: attachment.fileName, reason: 'larger than 20 MB' });
+    } else {
+      planned.push({
+        kind: 'file',
+        sourceKey: `${from.messageKey}/attachments/${attachment.id}`,
+        url: from.jumpUrl,
+        title: attachment.fileName,
+        fileName: attachment.fileName,
+        mimeType,
+        author: from.author,
+        metadata: { download_url: attachment.url, message_id: from.messageId, ...(from.threadId ? { thread_id: from.threadId } : {}) },
+        body: null,
+      });
+    }
+  }
+}
+
+/**
+ * A whole thread is one source keyed by its id (saving it again refreshes it), its messages kept
+ * as structured data so passages can follow message boundaries and cite each message. Its
+ * attachments are sources of their own, linked to the thread and cited by their message.
+ */
+function planThread(input: Extract<SourceInput, { kind: 'discord_thread' }>, title: string | null): { planned: PlannedArtifact[]; skipped: SkippedAttachment[] } {
+  const messages = input.messages.filter((m) => m.content.trim() !== '' || m.attachments.length > 0);
+  if (messages.length === 0) {
+    throw refuse('SAVE_EMPTY', 'That thread has no messages with text or attachments to save.', 'Save a thread where people wrote something, or use “Save to brain” on one message.');
+  }
+  const chars = messages.reduce((n, m) => n + m.content.length, 0);
+  if (chars > MAX_TEXT_CHARS) {
+    throw refuse('SAVE_TOO_LARGE', `That thread holds ${chars} characters of text; the limit is ${MAX_TEXT_CHARS}.`, 'Save its key messages one by one with “Save to brain”.');
+  }
+  const body: ThreadBody = {
+    version: 1,
+    messages: messages.map((m) => ({ id: m.id, url: m.url, author: m.author, at: m.at, content: m.content, replyTo: m.replyTo, attachments: m.attachments.map((a) => a.fileName) })),
+  };
+  const planned: PlannedArtifact[] = [
+    {
+      kind: 'discord_thread',
+      sourceKey: `discord-thread:${input.guildId}/${input.threadId}`,
+      url: `https://discord.com/channels/${input.guildId}/${input.threadId}`,
+      title: title ?? (input.name.trim() || 'Untitled thread'),
+      fileName: null,
+      mimeType: THREAD_BODY_MIME_TYPE,
+      author: null,
+      // Where it came from, for audiences (who could read it there) and for refreshing it.
+      metadata: {
+        guild_id: input.guildId,
+        channel_id: input.threadId,
+        thread_id: input.threadId,
+        parent_channel_id: input.parentId,
+        private: input.private,
+        message_ids: messages.map((m) => m.id),
+        message_count: messages.length,
+      },
+      body: { text: JSON.stringify(body) },
+    },
+  ];
+  const skipped: SkippedAttachment[] = [];
+  for (const m of messages) {
+    planAttachments(m.attachments, { messageKey: `discord:${input.guildId}/${m.channelId}/${m.id}`, jumpUrl: m.url, author: m.author, messageId: m.id, threadId: input.threadId }, planned, skipped);
+  }
+  return { planned, skipped };
 }

@@ -1,6 +1,6 @@
 export interface SourceSummary {
   id: string;
-  kind: 'url' | 'file' | 'text' | 'discord_message';
+  kind: 'url' | 'file' | 'text' | 'discord_message' | 'discord_thread';
   title: string | null;
   url: string | null;
   fileName: string | null;

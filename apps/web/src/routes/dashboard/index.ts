@@ -4,6 +4,7 @@ import type { Database } from '@brain/db';
 import type { OnboardingDeps } from '../../deps.ts';
 import { BrowserSession } from '../../security/browser-session.ts';
 import { DashboardAuth } from '../../security/dashboard-auth.ts';
+import { useHostGuard } from '../../security/host-guard.ts';
 import { usePageScope } from '../page-scope.ts';
 import type { DashboardContext } from './context.ts';
 import { loginRoutes } from './login.ts';
@@ -19,6 +20,8 @@ import { sourcesRoutes } from './sources.ts';
  */
 export const dashboardRoutes: FastifyPluginAsync<{ deps: OnboardingDeps; config: BrainConfig; db: Database }> = async (app, { deps, config, db }) => {
   usePageScope(app);
+  // Browser pages (and the dev outbox's live links): refused under a foreign Host (DNS rebinding).
+  useHostGuard(app, config.publicUrl);
   const browser = new BrowserSession(deps.signer, config.publicUrl);
   const ctx: DashboardContext = {
     config,

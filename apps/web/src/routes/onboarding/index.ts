@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BrainConfig } from '@brain/config';
 import type { OnboardingDeps } from '../../deps.ts';
 import { BrowserSession } from '../../security/browser-session.ts';
+import { useHostGuard } from '../../security/host-guard.ts';
 import { usePageScope } from '../page-scope.ts';
 import { billingRoutes } from './billing.ts';
 import { claimRoutes } from './claim.ts';
@@ -15,6 +16,8 @@ import { installRoutes } from './install.ts';
  */
 export const onboardingRoutes: FastifyPluginAsync<{ deps: OnboardingDeps; config: BrainConfig }> = async (app, { deps, config }) => {
   usePageScope(app);
+  // Browser pages (and the dev outbox's live links): refused under a foreign Host (DNS rebinding).
+  useHostGuard(app, config.publicUrl);
 
   const ctx: OnboardingContext = { ...deps, config, session: new BrowserSession(deps.signer, config.publicUrl) };
   await app.register(installRoutes, { ctx });

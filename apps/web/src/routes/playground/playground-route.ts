@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { commandDefinitions, PLAYGROUND, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
 import { AppError } from '@brain/errors';
+import { allowedOrigin } from '../../security/allowed-origin.ts';
+import { useHostGuard } from '../../security/host-guard.ts';
+import { ensureViewer, requireViewer, viewerOf } from './playground-viewer.ts';
 
 export interface PlaygroundDeps {
   channel: PlaygroundChannel;
@@ -34,26 +37,32 @@ function requireString(value: unknown, name: string): string {
  * /playground: a page that looks like a Discord channel. What you type becomes a signed
  * interaction sent to /interactions; the bot's edits and follow-ups reach the in-process Discord
  * API emulator, and the page renders them as they happen (server-sent events).
+ *
+ * It acts as the server's administrator with no login, so only this machine or PUBLIC_URL may
+ * drive it: a foreign Host is refused (DNS rebinding), and a POST needs this server's Origin.
  */
-export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }> = async (app, { playground }) => {
+export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; publicUrl: string }> = async (app, { playground, publicUrl }) => {
   const { channel, gateway } = playground;
+  useHostGuard(app, publicUrl, { requireOrigin: true });
   const streams = new Set<() => void>();
   // preClose, not onClose: close() waits for open responses, and an event stream never ends by itself.
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 
-  app.get('/playground', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self'").send(PAGE),
-  );
+  app.get('/playground', async (request, reply) => {
+    ensureViewer(request, reply, allowedOrigin(request, publicUrl)?.startsWith('https:') ?? false);
+    return reply
+      .type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self'").send(PAGE);
+  });
   app.get<{ Params: { name: string } }>('/playground/assets/:name', async (request, reply) => {
     const found = ASSETS[request.params.name];
     if (!found) return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such asset.' });
     return reply.type(found.type).header('cache-control', 'no-cache').send(found.body);
   });
 
-  app.get('/playground/state', async () => ({
-    messages: channel.messages,
+  app.get('/playground/state', async (request) => ({
+    messages: channel.visibleTo(viewerOf(request)),
     server: { name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
     commands: commandDefinitions().map((c) => ({
       name: c.name,
@@ -68,7 +77,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }>
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write('retry: 1000\n\n');
-    const unsubscribe = channel.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.message)}\n\n`));
+    const unsubscribe = channel.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.message)}\n\n`), viewerOf(request));
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
     const end = () => {
       clearInterval(ping);
@@ -80,12 +89,12 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps }>
     request.raw.on('close', end);
   });
 
-  app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), interactionsUrl(request)));
-  app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), interactionsUrl(request)));
+  app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
+  app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { messageId?: unknown; customId?: unknown } }>('/playground/press', async (request) =>
-    gateway.press(requireString(request.body?.messageId, 'messageId'), requireString(request.body?.customId, 'customId'), interactionsUrl(request)),
+    gateway.press(requireString(request.body?.messageId, 'messageId'), requireString(request.body?.customId, 'customId'), requireViewer(request), interactionsUrl(request)),
   );
   app.post<{ Body: { messageId?: unknown } }>('/playground/save-message', async (request) =>
-    gateway.saveMessage(requireString(request.body?.messageId, 'messageId'), interactionsUrl(request)),
+    gateway.saveMessage(requireString(request.body?.messageId, 'messageId'), requireViewer(request), interactionsUrl(request)),
   );
 };

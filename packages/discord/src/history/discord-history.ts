@@ -1,0 +1,136 @@
+import { DiscordAPIError, RateLimitError, REST } from '@discordjs/rest';
+import { Routes, type APIMessage, type RESTGetAPIChannelMessagesQuery } from 'discord-api-types/v10';
+import { AppError } from '@brain/errors';
+import { DEFAULT_DISCORD_API_BASE } from '../rest/discord-api.ts';
+
+/** Discord's largest page of Get Channel Messages. */
+export const MESSAGES_PER_PAGE = 100;
+/** A thread longer than this is not read whole by one command (a /sync backfill can). */
+export const MAX_THREAD_MESSAGES = 10_000;
+
+export interface DiscordHistoryOptions {
+  apiBase?: string | undefined;
+  /** DISCORD_BOT_TOKEN: reading history is the one thing the bot's own identity is needed for. */
+  botToken: string;
+  /**
+   * The longest single rate-limit wait accepted (default 30 s). discord.js's REST waits out every
+   * 429 and bucket reset by itself, without limit; a longer wait than this fails with a reason.
+   */
+  maxRateLimitWaitMs?: number;
+  timeoutMs?: number;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal | undefined;
+  /** After each page, with the messages read so far. */
+  onPage?: ((read: number) => void | Promise<void>) | undefined;
+  maxMessages?: number;
+}
+
+/** Reads channel and thread history with the bot token, through discord.js's rate-limit buckets. */
+export interface DiscordHistory {
+  /** Every message of a channel or thread from its start, oldest first. */
+  readAll(channelId: string, options?: ReadOptions): Promise<APIMessage[]>;
+}
+
+export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHistory {
+  const maxWaitMs = options.maxRateLimitWaitMs ?? 30_000;
+  const rest = new REST({
+    api: (options.apiBase ?? DEFAULT_DISCORD_API_BASE).replace(/\/+$/, ''),
+    version: '10',
+    timeout: options.timeoutMs ?? 15_000,
+    retries: 2,
+    // Unlike the interaction webhooks, history has no token window to protect: let REST wait out
+    // 429s and exhausted buckets (its per-route queues and the 50/s global limit), up to a bound.
+    rejectOnRateLimit: (data) => data.retryAfter > maxWaitMs,
+  }).setToken(options.botToken);
+
+  return {
+    async readAll(channelId, readOptions = {}) {
+      const limit = readOptions.maxMessages ?? MAX_THREAD_MESSAGES;
+      const all: APIMessage[] = [];
+      // Pages come newest first even when walking forward: the next cursor is the page's highest id.
+      let after = '0';
+      for (;;) {
+        const query: RESTGetAPIChannelMessagesQuery = { after, limit: MESSAGES_PER_PAGE };
+        const page = (await get(rest, Routes.channelMessages(channelId), query, readOptions.signal, maxWaitMs)) as APIMessage[];
+        if (page.length === 0) break;
+        const ascending = [...page].sort((a, b) => compareIds(a.id, b.id));
+        all.push(...ascending);
+        after = (ascending.at(-1) as APIMessage).id;
+        await readOptions.onPage?.(all.length);
+        if (page.length < MESSAGES_PER_PAGE) break;
+        if (all.length >= limit) {
+          throw new AppError({
+            code: 'DISCORD_THREAD_TOO_LONG',
+            message: `Channel ${channelId} has more than ${limit} messages.`,
+            userMessage: `That thread has more than ${limit.toLocaleString('en-US')} messages, more than I read at once.`,
+            nextStep: 'Save the messages that matter with “Save to brain”.',
+            httpStatus: 400,
+          });
+        }
+      }
+      return all;
+    },
+  };
+}
+
+async function get(rest: REST, route: `/${string}`, query: RESTGetAPIChannelMessagesQuery, signal: AbortSignal | undefined, maxWaitMs: number): Promise<unknown> {
+  try {
+    return await rest.get(route, { query: new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])), ...(signal ? { signal } : {}) });
+  } catch (error) {
+    throw historyError(error, maxWaitMs);
+  }
+}
+
+/** Discord's refusals, as the person who asked should read them. */
+export function historyError(error: unknown, maxWaitMs: number): unknown {
+  if (error instanceof RateLimitError) {
+    return new AppError({
+      code: 'DISCORD_RATE_LIMITED',
+      message: `Discord asked to wait ${Math.round(error.retryAfter)} ms on ${error.route} (scope ${error.scope}), more than the ${maxWaitMs} ms allowed.`,
+      userMessage: `Discord is rate-limiting the bot for the next ${Math.ceil(error.retryAfter / 1000)} seconds.`,
+      nextStep: 'Try again in a few minutes.',
+      retryable: true,
+      cause: error,
+    });
+  }
+  if (error instanceof DiscordAPIError) {
+    if (error.status === 403 || error.code === 50001 || error.code === 50013) {
+      return new AppError({
+        code: 'DISCORD_MISSING_ACCESS',
+        message: `Discord refused to show the history: ${error.status} ${error.code} ${error.message}`,
+        userMessage: 'I can’t read that thread: Discord says the bot is missing access to it.',
+        nextStep: 'Give the bot’s role View Channel and Read Message History on the channel (for a private thread, add the bot to the thread), then try again.',
+        httpStatus: 403,
+        cause: error,
+      });
+    }
+    if (error.status === 401) {
+      return new AppError({
+        code: 'DISCORD_BOT_TOKEN_INVALID',
+        message: `Discord rejected the bot token: ${error.message}`,
+        userMessage: 'Discord rejected this bot’s token, so I can’t read any history.',
+        nextStep: 'Ask the operator to set a current DISCORD_BOT_TOKEN (Developer Portal → Bot → Reset Token) and restart the brain.',
+        cause: error,
+      });
+    }
+    if (error.code === 10003) {
+      return new AppError({
+        code: 'DISCORD_CHANNEL_NOT_FOUND',
+        message: `Unknown channel: ${error.message}`,
+        userMessage: 'Discord says that thread no longer exists.',
+        nextStep: 'Check that the thread was not deleted, then try again.',
+        httpStatus: 404,
+        cause: error,
+      });
+    }
+  }
+  return error;
+}
+
+function compareIds(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+import { inGroup, splitGroups } from './select-split.ts';
+import type { AnswerReport, AnswerScore, AnswerSummaryRow, AnswererName } from './answer-types.ts';
+import type { SplitSelection } from './types.ts';
+
+/**
+ * Case, whitespace, code backticks and typographic quotes do not count: "8000 bytes" is found in
+ * "shorter than `8000`\n bytes". Anything else must match as written.
+ */
+export function normaliseForMatch(text: string): string {
+  return text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Does the answer state one of the gold facts? */
+export function containsAnswer(answer: string, gold: readonly string[]): boolean {
+  const text = normaliseForMatch(answer);
+  return gold.some((g) => {
+    const needle = normaliseForMatch(g);
+    return needle !== '' && text.includes(needle);
+  });
+}
+
+/** Figures per answerer, per split group and per kind (plus "all"). */
+export function summariseAnswers(scores: readonly AnswerScore[], selection: SplitSelection = 'all'): AnswerSummaryRow[] {
+  const rows: AnswerSummaryRow[] = [];
+  const answerers = [...new Set(scores.map((s) => s.answerer))];
+  const kinds = [...new Set(scores.map((s) => s.kind))].sort();
+  for (const answerer of answerers) {
+    for (const split of splitGroups(selection, scores.map((s) => s.split))) {
+      const ofGroup = scores.filter((s) => s.answerer === answerer && inGroup(s.split, split));
+      rows.push(answerRow(answerer, split, 'all', ofGroup));
+      for (const kind of kinds) {
+        const ofKind = ofGroup.filter((s) => s.kind === kind);
+        if (ofKind.length > 0) rows.push(answerRow(answerer, split, kind, ofKind));
+      }
+    }
+  }
+  return rows;
+}
+
+function answerRow(answerer: AnswererName, split: SplitSelection, kind: string, scores: readonly AnswerScore[]): AnswerSummaryRow {
+  const answerable = scores.filter((s) => s.answerable);
+  const unanswerable = scores.filter((s) => !s.answerable);
+  const share = (of: readonly AnswerScore[], test: (s: AnswerScore) => boolean) => (of.length === 0 ? null : of.filter(test).length / of.length);
+  const gradable = answerable.filter((s) => s.correct !== null);
+  return {
+    answerer,
+    split,
+    kind,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    accuracy: share(gradable, (s) => s.correct === true),
+    citedExpected: share(answerable, (s) => s.citedExpected === true),
+    wronglyRefused: share(answerable, (s) => s.error === null && !s.grounded),
+    refusedUnanswerable: share(unanswerable, (s) => s.error === null && !s.grounded),
+    errors: scores.filter((s) => s.error !== null).length,
+  };
+}
+
+export function buildAnswerReport(
+  scores: readonly AnswerScore[],
+  split: SplitSelection,
+  skipped: AnswerReport['skipped'] = [],
+): AnswerReport {
+  return {
+    split,
+    answerers: [...new Set(scores.map((s) => s.answerer))],
+    summary: summariseAnswers(scores, split),
+    results: [...scores],
+    skipped,
+  };
+}
+
+export function findAnswerSummary(report: AnswerReport, answerer: AnswererName, split: SplitSelection = 'all', kind = 'all'): AnswerSummaryRow | undefined {
+  return report.summary.find((r) => r.answerer === answerer && r.split === split && r.kind === kind);
+}

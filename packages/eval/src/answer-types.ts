@@ -1,0 +1,54 @@
+import type { Split, SplitSelection } from './types.ts';
+
+/** The answerer a figure is for: the extractive one (no model) or the configured chat model. */
+export type AnswererName = 'extractive' | 'chat';
+
+/** One question through `ask`, scored. */
+export interface AnswerScore {
+  id: string;
+  kind: string;
+  split: Split | null;
+  answerer: AnswererName;
+  answerable: boolean;
+  /** The answer cited a retrieved passage (false: a refusal, "nothing saved covers it"). */
+  grounded: boolean;
+  /** Grounded and containing one of the gold strings; null for an unanswerable question or one without gold strings. */
+  correct: boolean | null;
+  /** A cited passage comes from an expected source; null for an unanswerable question. */
+  citedExpected: boolean | null;
+  /** The sources the answer cited (file name, else URL), in citation order. */
+  cited: string[];
+  answer: string;
+  /** The AppError code when `ask` failed (counted as neither right nor a refusal). */
+  error: string | null;
+}
+
+export interface AnswerSummaryRow {
+  answerer: AnswererName;
+  split: SplitSelection;
+  /** A question kind, or "all". */
+  kind: string;
+  answerable: number;
+  unanswerable: number;
+  /** Share of the answerable questions whose answer contains a gold string. */
+  accuracy: number | null;
+  /** Share of the answerable questions whose answer cites an expected source. */
+  citedExpected: number | null;
+  /** Share of the answerable questions refused: the cost of refusing. */
+  wronglyRefused: number | null;
+  /** Share of the unanswerable questions refused: the point of refusing. */
+  refusedUnanswerable: number | null;
+  errors: number;
+}
+
+export interface AnswerReport {
+  split: SplitSelection;
+  answerers: AnswererName[];
+  summary: AnswerSummaryRow[];
+  results: AnswerScore[];
+  /** Answerers not measured, and why (e.g. no chat model configured). */
+  skipped: { answerer: AnswererName; reason: string }[];
+}
+
+export const ANSWER_METRICS = ['accuracy', 'citedExpected', 'refusedUnanswerable', 'wronglyRefused'] as const;
+export type AnswerMetric = (typeof ANSWER_METRICS)[number];

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExtractor, type Extractor } from '../src/index.ts';
+import { html } from './helpers/extractor.ts';
+
+let extractor: Extractor;
+beforeAll(async () => {
+  extractor = createExtractor({ size: 1 });
+  await extractor.warm();
+});
+afterAll(() => extractor.close());
+
+// Both paths: Readability's article view, and the whole-body fallback (small pages, huge pages).
+const PATHS = [
+  ['with Readability', {}],
+  ['on the body fallback', { readabilityMaxElements: 0 }],
+] as const;
+
+const text = async (markup: string, limits: object) => (await extractor.extract({ bytes: html(markup), mimeType: 'text/html' }, limits)).text;
+
+describe.each(PATHS)('HTML structure %s', (_, limits) => {
+  it('keeps headings, paragraphs, lists and code inside a layout table cell', async () => {
+    const page = '<table><tr><td><h2>T</h2><p>A.</p><ul><li>item two</li></ul><pre>x = 1</pre></td></tr></table>';
+    expect(await text(page, limits)).toBe('## T\n\nA.\n\n- item two\n\n```\nx = 1\n```');
+  });
+
+  it('reads a page laid out in a two-column table as blocks, every heading kept', async () => {
+    const page = `<table><tr>
+      <td><h2>Menu</h2><ul><li>Home</li><li>Guide</li></ul></td>
+      <td><h1>Install</h1><p>Run the installer.</p><h2>Upgrade</h2><p>Run it again.</p></td>
+    </tr></table>`;
+    expect(await text(page, limits)).toBe('## Menu\n\n- Home\n- Guide\n\n# Install\n\nRun the installer.\n\n## Upgrade\n\nRun it again.');
+  });
+
+  it('keeps a data table inside a layout table as rows', async () => {
+    const page = `<table role="presentation"><tr><td><p>Settings:</p>
+      <table><tr><th>Name</th><th>Default</th></tr><tr><td>PORT</td><td>3000</td></tr></table></td>
+      <td><p>Side note.</p></td></tr></table>`;
+    expect(await text(page, limits)).toBe('Settings:\n\nName | Default\nPORT | 3000\n\nSide note.');
+  });
+
+  it('keeps the line breaks of a <pre> written with <br>', async () => {
+    expect(await text('<pre><code>a;<br>b;</code></pre>', limits)).toBe('```\na;\nb;\n```');
+    expect(await text('<pre class="language-js">let a = 1;<br/>let b = 2;<br>a + b</pre>', limits)).toBe('```js\nlet a = 1;\nlet b = 2;\na + b\n```');
+  });
+
+  it('keeps a data-table row on one line when a cell holds a <br>', async () => {
+    const page = '<table><tr><th>Name</th><th>Value</th></tr><tr><td>first<br>second</td><td>c</td></tr><tr><td>d</td><td>e</td></tr></table>';
+    expect(await text(page, limits)).toBe('Name | Value\nfirst second | c\nd | e');
+  });
+});
