@@ -1,9 +1,19 @@
 -- Extensions, the tenant role and the helper that policies use to read the transaction's workspace.
 --
 -- On Supabase, enable pgvector in the `extensions` schema before pushing (Dashboard → Database →
--- Extensions); `if not exists` then leaves it where it is. Elsewhere it lands in `public`. Every
+-- Extensions); `if not exists` then leaves it where it is. If it is not enabled yet, it goes to
+-- `extensions` when that schema is on the search path (Supabase's layout), else to `public`: a
+-- schema the later migrations could not see would break their `vector(1536)` columns. Every
 -- function below pins `search_path = public, extensions, pg_temp`, so both layouts resolve.
-create extension if not exists vector;
+do $$
+begin
+  if 'extensions' = any (current_schemas(false)) then
+    create extension if not exists vector schema extensions;
+  else
+    create extension if not exists vector;
+  end if;
+end
+$$;
 
 -- brain_tenant: what a request for one workspace runs as (SET LOCAL ROLE inside its transaction).
 -- NOLOGIN, NOBYPASSRLS, owns nothing: Row Level Security always applies to it.
@@ -15,8 +25,14 @@ begin
 end
 $$;
 
--- The role that runs migrations (and the app) must be able to switch into brain_tenant.
-grant brain_tenant to current_user;
+-- The role that runs migrations (and the app) must be able to switch into brain_tenant. Granted
+-- through format(%I): on Supabase images with supautils older than 3.2.3 the literal
+-- `grant brain_tenant to current_user` crashed the backend (signal 11).
+do $$
+begin
+  execute format('grant brain_tenant to %I', current_user);
+end
+$$;
 
 create schema if not exists brain_private;
 revoke all on schema brain_private from public;

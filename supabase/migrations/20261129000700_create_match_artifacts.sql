@@ -1,3 +1,7 @@
+-- pgvector's library is loaded first: a role that is not a superuser (Supabase's postgres) may put
+-- hnsw.* settings in a function's SET clause only once the library has defined them in the session.
+select '[1]'::vector;
+
 -- match_artifacts: hybrid retrieval for one workspace.
 --
 --   vector leg   nearest passages by cosine distance, ordered by the raw `<=>` operator

@@ -1,3 +1,7 @@
+-- pgvector's library is loaded first: a role that is not a superuser (Supabase's postgres) may put
+-- hnsw.* settings in a function's SET clause only once the library has defined them in the session.
+select '[1]'::vector;
+
 -- match_artifacts, tuned by `npm run bench:retrieval` (README, "Retrieval at scale"). Same
 -- signature, contract and fusion as 20261129000700_create_match_artifacts.sql; three changes:
 --

@@ -1,3 +1,7 @@
+-- pgvector's library is loaded first: a role that is not a superuser (Supabase's postgres) may put
+-- hnsw.* settings in a function's SET clause only once the library has defined them in the session.
+select '[1]'::vector;
+
 -- Hybrid fusion, tuned on the project's eval (eval/fastify-docs.jsonl: 50 questions over the
 -- fastify documentation, local embedder, k = 5; README "Answers", "Retrieval quality"). Two
 -- changes to match_artifacts, nothing else:

@@ -1,3 +1,7 @@
+-- pgvector's library is loaded first: a role that is not a superuser (Supabase's postgres) may put
+-- hnsw.* settings in a function's SET clause only once the library has defined them in the session.
+select '[1]'::vector;
+
 -- match_artifacts, tuned on the project's eval (eval/fastify-docs.jsonl: 50 questions over the
 -- fastify documentation, local embedder, k = 5; `brain eval`, README "Retrieval quality"). The plan
 -- is 20261130020100's; the fusion changes, measured on the merged tree with every other setting

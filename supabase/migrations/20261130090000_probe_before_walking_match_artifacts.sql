@@ -1,3 +1,7 @@
+-- pgvector's library is loaded first: a role that is not a superuser (Supabase's postgres) may put
+-- hnsw.* settings in a function's SET clause only once the library has defined them in the session.
+select '[1]'::vector;
+
 -- match_artifacts: a question about something the workspace never saved no longer walks the
 -- HNSW graph for 20,000 tuples. Measured by `npm run bench:retrieval` (200,000 passages, 1,000
 -- workspaces; README "Retrieval at scale"): for workspaces of 1,001-10,000 passages such an

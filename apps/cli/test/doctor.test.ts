@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describePostgres } from '@brain/db/testing';
+import { describePostgres, enableAppLogin } from '@brain/db/testing';
 import { createLogger } from '@brain/observability';
 import { closedLoopbackUrl, startFakeHttpServer, startFakeOpenAI, type FakeHttpServer, type FakeOpenAI } from '@brain/testkit';
 import { runDoctor, type DoctorReport } from '../src/doctor/run-doctor.ts';
@@ -42,7 +42,9 @@ describe('brain doctor on the embedded database', () => {
       BRAIN_COOKIE_SECRET: 'c'.repeat(32),
     };
     const report = await runDoctor({ env, cwd: dataDir, logger });
-    expect(report.checks.filter((c) => c.status !== 'pass')).toEqual([]);
+    // The embedded database's one user is a superuser: that check does not apply, and says so.
+    expect(check(report, 'row-level-security')).toMatchObject({ status: 'skip', detail: expect.stringContaining('not applicable') });
+    expect(report.checks.filter((c) => c.status !== 'pass' && c.id !== 'row-level-security')).toEqual([]);
     expect(report.ok).toBe(true);
     expect(check(report, 'embedding-dimension').detail).toContain('1536 dimensions');
     expect(check(report, 'migrations').detail).toMatch(/^all \d+ applied/);
@@ -100,6 +102,26 @@ describePostgres('brain doctor on PostgreSQL', (suite) => {
     }
     // PUBLIC_URL is required in PostgreSQL mode: Discord and Stripe must reach the service.
     expect(check(report, 'public-url').status).toBe('fail');
+  });
+
+  it('warns when the connecting role bypasses Row Level Security, and names brain_app', async () => {
+    const report = await runDoctor({ env: { DATABASE_URL: suite.url }, cwd: process.cwd(), logger });
+    const rls = check(report, 'row-level-security');
+    expect(rls.status).toBe('warn');
+    expect(rls.detail).toMatch(/^connected as \S+, which (is a superuser|has BYPASSRLS): Row Level Security does not bind this connection/);
+    expect(rls.nextStep).toContain('alter role brain_app with login');
+  });
+
+  it("passes that check, and the migration check, connected as brain_app", async () => {
+    const login = await enableAppLogin(suite.url as string);
+    try {
+      const report = await runDoctor({ env: { DATABASE_URL: login.url }, cwd: process.cwd(), logger });
+      expect(check(report, 'row-level-security')).toMatchObject({ status: 'pass', detail: expect.stringContaining('connected as brain_app') });
+      expect(check(report, 'migrations').status, check(report, 'migrations').detail).toBe('pass');
+      expect(check(report, 'embedding-model').status, check(report, 'embedding-model').detail).toBe('pass');
+    } finally {
+      await login.release();
+    }
   });
 });
 

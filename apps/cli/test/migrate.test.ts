@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMigrations } from '@brain/db';
+import { loadMigrations, openPostgres } from '@brain/db';
 import { describePostgres } from '@brain/db/testing';
 import { runCli } from './run-cli.ts';
 
@@ -62,6 +62,38 @@ describePostgres(
       expect(JSON.parse(first.stdout).applied).toHaveLength(migrationCount);
       const second = await runCli(['migrate', '--json'], env);
       expect(JSON.parse(second.stdout).applied).toEqual([]);
+    });
+  },
+  { empty: true },
+);
+
+describePostgres(
+  'brain migrate losing its connection',
+  (suite) => {
+    it('exits with the error that names the step and says what to do, not with the driver\'s TypeError', async () => {
+      // Holding the migrator's lock keeps `brain migrate` waiting inside its first transaction,
+      // where its backend is then terminated, as a crashed backend's restart would.
+      const holder = openPostgres({ url: suite.url as string, display: 'lock holder', prepare: true, maxConnections: 1 });
+      try {
+        await holder.query('select pg_advisory_lock(7246001)');
+        const running = runCli(['migrate'], { DATABASE_URL: suite.url as string });
+        let killed = false;
+        for (let attempt = 0; attempt < 200 && !killed; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const rows = await holder.query<{ ok: boolean }>(`
+            select pg_terminate_backend(pid) as ok from pg_stat_activity
+            where datname = current_database() and application_name = 'company-brain:brain migrate' and wait_event_type = 'Lock'`);
+          killed = rows.some((r) => r.ok === true);
+        }
+        expect(killed).toBe(true);
+        const result = await running;
+        expect(result.stderr).not.toContain('TypeError');
+        expect(result.stderr).toContain('error: The connection to the database was lost while applying the ledger set-up');
+        expect(result.stderr).toContain('next: Each migration runs in one transaction');
+        expect(result.code).toBe(1);
+      } finally {
+        await holder.close();
+      }
     });
   },
   { empty: true },

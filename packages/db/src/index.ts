@@ -7,6 +7,8 @@ export { sqlState, SqlState } from './pg-error.ts';
 export { withWorkspace, withService, actAsTenant, actAsService, isUuid } from './with-workspace.ts';
 export { toVectorLiteral, EMBEDDING_DIMENSIONS } from './vector-literal.ts';
 export { migrate, pendingMigrations, type MigrateResult } from './migrations/migrate.ts';
+export { isConnectionLost, isDriverWriteAfterClose } from './migrations/connection-lost.ts';
+export { splitStatements } from './migrations/split-statements.ts';
 export { loadMigrations, migrationsFingerprint, defaultMigrationsDir, type Migration } from './migrations/load-migrations.ts';
 export { requirePgvector, assessPgvector, versionAtLeast, MIN_PGVECTOR, type PgvectorAvailability } from './migrations/require-pgvector.ts';
 export { matchArtifacts, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';

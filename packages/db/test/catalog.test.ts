@@ -75,6 +75,17 @@ describeDb('schema catalog', (suite) => {
     expect(role).toEqual({ login: false, bypass: false, superuser: false, owned: 0 });
   });
 
+  it('keeps brain_app, the services\' login role, without superuser or BYPASSRLS, owning nothing, acting only through brain_tenant and service_role', async () => {
+    // NOLOGIN until the operator gives it a password (README "Deploy"); tests enable it for a while.
+    const [role] = await suite.db.query<Record<string, unknown>>(`
+      select rolbypassrls as bypass, rolsuper as superuser, rolinherit as inherit,
+             pg_has_role('brain_app', 'brain_tenant', 'member') as tenant, pg_has_role('brain_app', 'service_role', 'member') as service,
+             ((select count(*) from pg_class where relowner = r.oid) + (select count(*) from pg_proc where proowner = r.oid))::int as owned,
+             exists (select 1 from unnest(coalesce(rolconfig, '{}')) c where c like 'search_path=%extensions%') as extensions_on_path
+      from pg_roles r where rolname = 'brain_app'`);
+    expect(role).toEqual({ bypass: false, superuser: false, inherit: false, tenant: true, service: true, owned: 0, extensions_on_path: true });
+  });
+
   it('indexes embeddings with a partial HNSW index (cosine) that only holds embedded rows', async () => {
     const [index] = await suite.db.query<{ method: string; opclass: string; predicate: string; options: string[] }>(`
       select am.amname as method, opc.opcname as opclass, pg_get_expr(i.indpred, i.indrelid) as predicate, c.reloptions as options

@@ -153,8 +153,9 @@ describeDb('migrations applied with `supabase db push`', (suite) => {
     const all = [...loadMigrations(), pushed, later];
     expect(await pendingMigrations(suite.db, all)).toEqual([pushed.name, later.name]);
     // What the Supabase CLI leaves behind after `supabase db push`.
-    await suite.db.exec(`create schema supabase_migrations;
-      create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+    // (A Supabase-like server has it already: `brain migrate` keeps it there.)
+    await suite.db.exec(`create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
       insert into supabase_migrations.schema_migrations (version, name) values ('20991231000000', 'create_pushed_table');`);
     expect(await pendingMigrations(suite.db, all)).toEqual([later.name]);
     const result = await migrate(suite.db, all);

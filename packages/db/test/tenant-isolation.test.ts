@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
-import type { Queryable } from '../src/index.ts';
-import { describeDb } from '../src/testing/index.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openPostgres, sqlState, withService, type Database, type Queryable } from '../src/index.ts';
+import { describeDb, describePostgres, enableAppLogin, type AppLogin } from '../src/testing/index.ts';
 import { runMatrix, seedWorkspace, TABLES, type Actor, type Seed } from './tenant-matrix.ts';
 
 class Rollback extends Error {}
@@ -107,5 +107,75 @@ describeDb('tenant isolation matrix', (suite) => {
     });
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.workspace_id))).toEqual(new Set([seeds.a.workspaceId]));
+  });
+});
+
+/**
+ * The same matrix from a connection that logs in as brain_app, the role the services use in
+ * production (20261201070000): no superuser, no BYPASSRLS, owns nothing. On Supabase the owner
+ * (postgres) has BYPASSRLS, so only such a login makes Row Level Security bind the connection.
+ */
+describePostgres("tenant isolation matrix as the app's login role (brain_app)", (suite) => {
+  let seeds: { a: Seed; b: Seed };
+  let app: Database;
+  let login: AppLogin | undefined;
+
+  beforeAll(async () => {
+    seeds = await suite.db.transaction(async (tx) => ({
+      a: await seedWorkspace(tx, 'app-a'),
+      b: await seedWorkspace(tx, 'app-b'),
+    }));
+    login = await enableAppLogin(suite.url as string);
+    app = openPostgres({ url: login.url, display: 'brain_app', prepare: true, maxConnections: 2 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await login?.release();
+  });
+
+  it('logs in as a role without superuser or BYPASSRLS', async () => {
+    const [me] = await app.query<{ role: string; superuser: boolean; bypass: boolean }>(
+      'select current_user as role, rolsuper as superuser, rolbypassrls as bypass from pg_roles where rolname = current_user',
+    );
+    expect(me).toEqual({ role: 'brain_app', superuser: false, bypass: false });
+  });
+
+  it('allows exactly the expected rows and refuses every forbidden cell', async () => {
+    const actors: Actor[] = [
+      { name: 'tenant A', kind: 'tenant', seed: seeds.a },
+      { name: 'tenant B', kind: 'tenant', seed: seeds.b },
+      { name: 'no workspace set', kind: 'setting', value: null },
+      { name: 'unknown workspace id', kind: 'setting', value: randomUUID() },
+      { name: 'forged (non-UUID) setting', kind: 'setting', value: "x' or '1'='1", failsWith: '22P02' },
+    ];
+    const violations = await app
+      .transaction(async (tx) => {
+        const found = await runMatrix(tx, seeds, actors);
+        throw new Rollback(JSON.stringify(found));
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+        return JSON.parse(error.message) as string[];
+      });
+    expect(violations).toEqual([]);
+  });
+
+  it('reads no table at all before it switches role, even with a workspace set: a forgotten SET LOCAL ROLE fails loudly', async () => {
+    const outcomes: string[] = [];
+    for (const table of Object.keys(TABLES)) {
+      const got = await app
+        .transaction(async (tx) => {
+          await tx.query("select set_config('app.workspace_id', $1, true)", [seeds.a.workspaceId]);
+          return tx.query(`select * from public.${table}`);
+        })
+        .then((rows) => `${table}: ${rows.length} rows`, (error: unknown) => `${table}: ${sqlState(error)}`);
+      outcomes.push(got);
+    }
+    expect(outcomes).toEqual(Object.keys(TABLES).map((table) => `${table}: 42501`));
+  });
+
+  it('switches to service_role for cross-workspace work', async () => {
+    const rows = await withService(app, (tx) => tx.query<{ id: string }>('select id::text from workspaces where id = any($1::uuid[])', [[seeds.a.workspaceId, seeds.b.workspaceId]]));
+    expect(rows).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import { readEnvironment } from '../context.ts';
 import { runDoctor, type DoctorReport } from '../doctor/run-doctor.ts';
 import { print } from '../output.ts';
 
-const MARK = { pass: '✓', fail: '✗', skip: '–' } as const;
+const MARK = { pass: '✓', warn: '!', fail: '✗', skip: '–' } as const;
 
 export function registerDoctor(program: Command): void {
   program
@@ -29,5 +29,7 @@ function printReport(report: DoctorReport): void {
     if (check.nextStep) print.line(`    → ${check.nextStep}`);
   }
   const failed = report.checks.filter((c) => c.status === 'fail').length;
-  print.line(failed === 0 ? '\nAll checks passed.' : `\n${failed} check(s) failed: fix them in order (a later one may depend on an earlier one).`);
+  const warned = report.checks.filter((c) => c.status === 'warn').length;
+  const warnings = warned === 0 ? '' : ` ${warned} warning(s): see the next step under each.`;
+  print.line(failed === 0 ? `\nAll checks passed.${warnings}` : `\n${failed} check(s) failed: fix them in order (a later one may depend on an earlier one).${warnings}`);
 }

@@ -3,13 +3,14 @@ import type { Database } from '@brain/db';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/** A warning does not fail the report: the deployment works, but less safely than it could. */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
 export interface CheckResult {
   status: CheckStatus;
   /** What was found, in one line (never a secret). */
   detail: string;
-  /** For a failure: what to do about it. */
+  /** For a failure or a warning: what to do about it. */
   nextStep?: string;
 }
 
@@ -36,6 +37,7 @@ export interface DoctorCheck {
 export const pass = (detail: string): CheckResult => ({ status: 'pass', detail });
 export const skip = (detail: string): CheckResult => ({ status: 'skip', detail });
 export const fail = (detail: string, nextStep: string): CheckResult => ({ status: 'fail', detail, nextStep });
+export const warn = (detail: string, nextStep: string): CheckResult => ({ status: 'warn', detail, nextStep });
 
 /** An error as a failed check: its message, and its next step (or the one given). */
 export function failWith(error: unknown, fallbackNextStep: string): CheckResult {

@@ -8,6 +8,7 @@ import { embeddingModelCheck } from './checks/embedding-model.ts';
 import { migrationsCheck } from './checks/migrations.ts';
 import { pgvectorCheck } from './checks/pgvector-version.ts';
 import { publicUrlCheck } from './checks/public-url.ts';
+import { rowLevelSecurityCheck } from './checks/row-level-security.ts';
 import { stripeWebhookSecretCheck } from './checks/stripe-webhook-secret.ts';
 import { readConfigLeniently } from './read-config-leniently.ts';
 
@@ -32,6 +33,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     databaseReachableCheck,
     pgvectorCheck,
     migrationsCheck,
+    rowLevelSecurityCheck,
     embeddingDimensionCheck,
     embeddingModelCheck,
     discordPublicKeyCheck,

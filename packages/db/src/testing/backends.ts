@@ -9,6 +9,16 @@ export function testDatabaseUrl(): string | undefined {
   return url ? url : undefined;
 }
 
+/**
+ * TEST_POSTGRES_ONLY=1 leaves PGlite out of the suites declared per backend: the Supabase-like CI
+ * job (.ci/supabase-like-deploy.sh) runs them again for the server only, `npm test` having run
+ * them on PGlite already.
+ */
+export function postgresOnly(): boolean {
+  return Boolean(testDatabaseUrl()) && process.env.TEST_POSTGRES_ONLY === '1';
+}
+
 export function testBackends(): Backend[] {
-  return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  if (!testDatabaseUrl()) return ['pglite'];
+  return postgresOnly() ? ['postgres'] : ['pglite', 'postgres'];
 }

@@ -1,5 +1,5 @@
 import { openPglite } from '../index.ts';
-import { testDatabaseUrl } from './backends.ts';
+import { postgresOnly, testDatabaseUrl } from './backends.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate, withDatabase } from './postgres-template.ts';
 import postgres from 'postgres';
@@ -9,12 +9,17 @@ import postgres from 'postgres';
  * engines this run covers, so a log shows at a glance whether PostgreSQL was exercised.
  */
 export default async function globalSetup(): Promise<void> {
-  const pglite = await openPglite({ loadDataDir: await pgliteTemplate() });
-  const [lite] = await pglite.query<{ pg: string; vector: string }>(
-    "select current_setting('server_version') as pg, (select extversion from pg_extension where extname = 'vector') as vector",
-  );
-  await pglite.close();
-  const lines = [`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector})`];
+  const lines: string[] = [];
+  if (postgresOnly()) {
+    lines.push('PGlite: not run (TEST_POSTGRES_ONLY=1)');
+  } else {
+    const pglite = await openPglite({ loadDataDir: await pgliteTemplate() });
+    const [lite] = await pglite.query<{ pg: string; vector: string }>(
+      "select current_setting('server_version') as pg, (select extversion from pg_extension where extname = 'vector') as vector",
+    );
+    await pglite.close();
+    lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector})`);
+  }
 
   const url = testDatabaseUrl();
   if (url) {

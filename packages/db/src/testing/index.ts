@@ -3,3 +3,4 @@ export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from 
 export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
+export { enableAppLogin, type AppLogin } from './app-login.ts';
