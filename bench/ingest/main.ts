@@ -9,7 +9,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chunkDocument, textForEmbedding } from '@brain/chunking';
 import { loadConfig } from '@brain/config';
-import { matchArtifacts, withService, withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, matchArtifacts, withService, withWorkspace, type Database } from '@brain/db';
 import { createLocalEmbedder, createOpenAIEmbedder, type Embedder } from '@brain/embeddings';
 import { saveSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
@@ -107,7 +107,7 @@ async function saveToSearchable(bench: BenchDb) {
       const started = performance.now();
       await saveSource(bench.db, { workspaceId: ws, input: { kind: 'url', url: `${site.url}/page/${i + 2}` }, savedBy: 'bench' }, runtime.saveOptions);
       for (;;) {
-        const hits = await withWorkspace(bench.db, ws, (tx) => matchArtifacts(tx, { workspaceId: ws, queryText: marker, matchCount: 1 }));
+        const hits = await withWorkspace(bench.db, ws, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: ws, queryText: marker, matchCount: 1 }));
         if (hits.length > 0) break;
         if (performance.now() - started > 60_000) throw new Error(`page ${i + 2} was not searchable after 60 s`);
         await new Promise((r) => setTimeout(r, 10));

@@ -1,7 +1,7 @@
 import type { QueryKind, WorkspacePlan } from './dataset-plan.ts';
 import { summarize, type Sample, type Summary } from './measure.ts';
 import type { BenchQuery } from './queries.ts';
-import { exactPath, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_EXACT_NAME, AUDIENCE_NAME, exactPath, production, REFERENCE_NAME } from './variants.ts';
 
 /** One kind of question (on-topic or off-topic) in one bucket, or over all buckets. */
 export interface GroupResult {
@@ -17,6 +17,8 @@ export interface GroupResult {
    * ground truth counts as misses.
    */
   productionVsExactFunction: Summary | null;
+  /** The audience-filtered call against the same call on its exact path (--audience). */
+  audienceVsExactFunction: Summary | null;
 }
 
 export interface BucketResult {
@@ -34,6 +36,7 @@ export interface BucketResult {
 
 /** The reference has no tenant: its recall is against the exact search of the whole table. */
 function summarizeVariant(variant: string, list: Sample[]): Summary {
+  if (variant === AUDIENCE_NAME) return summarize(list, (q) => q.audienceTruth);
   return variant === REFERENCE_NAME ? summarize(list, (q) => q.globalTruth) : summarize(list);
 }
 
@@ -54,12 +57,18 @@ export function groupResult(
       ? Object.fromEntries([...samples].map(([variant, list]) => [variant, summarizeVariant(variant, list.filter((s) => include(s.query)))]))
       : {},
     productionVsExactFunction: queries.length ? againstExactFunction(samples, include) : null,
+    audienceVsExactFunction: queries.length ? againstExactFunction(samples, include, AUDIENCE_NAME, AUDIENCE_EXACT_NAME) : null,
   };
 }
 
-function againstExactFunction(samples: Map<string, Sample[]>, include: (q: BenchQuery) => boolean): Summary | null {
-  const exact = samples.get(exactPath().name);
-  const prod = samples.get(production({ hybrid: false }).name);
+function againstExactFunction(
+  samples: Map<string, Sample[]>,
+  include: (q: BenchQuery) => boolean,
+  variant = production({ hybrid: false }).name,
+  exactVariant = exactPath().name,
+): Summary | null {
+  const exact = samples.get(exactVariant);
+  const prod = samples.get(variant);
   if (!exact || !prod) return null;
   const truth = new Map(exact.map((s) => [s.query.index, s.ids]));
   return summarize(

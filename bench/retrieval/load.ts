@@ -63,9 +63,12 @@ export async function loadDataset(db: Database, plan: DatasetPlan, seed: number)
       update bench.artifact a set v = d.v + bench.noise(${SHAPE.norms.workspaceCopy}) from bench.document d where d.d = a.document;
 
       insert into public.workspaces (id, slug, name) select id, 'bench-' || idx, 'Bench workspace ' || idx from bench.workspace;
-      insert into public.artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count)
+      -- Each workspace's sources spread over four audiences (workspace-wide and three channels),
+      -- as a server's saves spread over its channels; the chunks take theirs by trigger.
+      insert into public.artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count, audience)
         select a.id, w.id, 'text', 'bench:' || a.idx, 'Shared document d' || a.document,
-               'https://example.com/d' || a.document, 'ready', a.passages
+               'https://example.com/d' || a.document, 'ready', a.passages,
+               case a.idx % 4 when 0 then 'workspace' else 'channel:' || (a.idx % 4) end
         from bench.artifact a join bench.workspace w on w.idx = a.ws;
 
       create table bench.passage (seq serial primary key, artifact int not null, ordinal int not null);

@@ -12,6 +12,8 @@ export interface BenchOptions {
   halfvec: boolean;
   /** Also time match_artifacts with a query text (vector + keyword legs fused). */
   hybrid: boolean;
+  /** Also time match_artifacts with an audience filter (the keys a Discord reply may cite) against the exact filtered result. */
+  audience: boolean;
   /** Build the HNSW index with this ef_construction instead of the migrations' value (to compare). */
   hnswEfConstruction: number | null;
   /** A second, smaller run of the same shape (workspaces and chunks × this factor); 0 skips it. */
@@ -42,6 +44,8 @@ this user may create databases (for a throwaway one: eval "$(bash .ci/start-post
   --compare-scale F       also run at F x workspaces and chunks, to compare latency (default 0.1; 0 skips)
   --halfvec               also compare a halfvec(1536) HNSW index with the vector one
   --hybrid                also time match_artifacts with a query text (both legs fused)
+  --audience              also time match_artifacts filtered to two of the four audiences each workspace's
+                          sources are spread over, with recall against the exact filtered result
   --hnsw-ef-construction N  build the HNSW index with this ef_construction instead of the migrations'
   --maintenance-work-mem  for the index builds (default 2GB)
   --keep                  keep the bench databases afterwards
@@ -63,6 +67,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'compare-scale': { type: 'string', default: '0.1' },
       halfvec: { type: 'boolean', default: false },
       hybrid: { type: 'boolean', default: false },
+      audience: { type: 'boolean', default: false },
       'hnsw-ef-construction': { type: 'string' },
       'maintenance-work-mem': { type: 'string', default: '2GB' },
       keep: { type: 'boolean', default: false },
@@ -95,6 +100,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     seed: positiveInt(values.seed, '--seed'),
     halfvec: values.halfvec,
     hybrid: values.hybrid,
+    audience: values.audience,
     hnswEfConstruction: values['hnsw-ef-construction'] === undefined ? null : positiveInt(values['hnsw-ef-construction'], '--hnsw-ef-construction'),
     compareScale: fraction(values['compare-scale'], '--compare-scale'),
     maintenanceWorkMem: memory(values['maintenance-work-mem']),

@@ -1,4 +1,4 @@
-import { matchArtifacts, type Database } from '@brain/db';
+import { EVERYTHING, matchArtifacts, type Database } from '@brain/db';
 import type { BenchQuery } from './queries.ts';
 import { indexUsed } from './variants.ts';
 
@@ -20,7 +20,7 @@ export async function productionPath(db: Database, notices: string[], query: Ben
       set local client_min_messages = notice;
       set local role brain_tenant;`);
     await tx.query("select set_config('app.workspace_id', $1, true)", [query.workspaceId]);
-    await matchArtifacts(tx, { workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
+    await matchArtifacts(tx, { audience: EVERYTHING, workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
   });
   const plans = notices.join('\n');
   if (!plans.includes('chunks')) throw new Error('auto_explain sent no plan: is it installed on the server?');

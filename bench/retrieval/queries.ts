@@ -1,7 +1,7 @@
 import type { Database } from '@brain/db';
 import { SHAPE, type QueryKind, type QueryPlan } from './dataset-plan.ts';
 import { pgSeed } from './random.ts';
-import { MIN_SIMILARITY } from './variants.ts';
+import { AUDIENCE_KEYS, MIN_SIMILARITY } from './variants.ts';
 
 export interface BenchQuery {
   index: number;
@@ -16,6 +16,8 @@ export interface BenchQuery {
   embedding: number[];
   /** Exact top 5 of the workspace (ids) above the similarity floor, nearest first. */
   truth: string[];
+  /** Exact top 5 of the workspace within AUDIENCE_KEYS above the floor: the audience-filtered run's truth. */
+  audienceTruth: string[];
   /** Exact top 5 of the whole table above the floor, for the unfiltered reference; null where not computed. */
   globalTruth: string[] | null;
   /** How many of the 100 passages nearest to the query (whole table) belong to its workspace. */
@@ -36,7 +38,7 @@ export async function prepareQueries(db: Database, queries: QueryPlan[], seed: n
     await tx.exec('set local max_parallel_workers_per_gather = 0;');
     await tx.query('select setseed($1)', [pgSeed(seed, 2)]);
     await tx.exec(`create table bench.query (idx int primary key, ws int not null, bucket text not null, kind text not null, document int not null,
-                     v vector(1536), truth uuid[], global_truth uuid[], own_share_100 real)`);
+                     v vector(1536), truth uuid[], audience_truth uuid[], global_truth uuid[], own_share_100 real)`);
     await tx.query(
       `insert into bench.query (idx, ws, bucket, kind, document)
        select (q->>'index')::int, (q->>'workspace')::int, q->>'bucket', q->>'kind', (q->>'document')::int
@@ -48,6 +50,14 @@ export async function prepareQueries(db: Database, queries: QueryPlan[], seed: n
       update bench.query q set truth = array(
           select c.id from public.chunks c
           where c.workspace_id = w.id and c.embedding is not null and c.is_live
+            and 1 - (c.embedding <=> q.v) >= ${MIN_SIMILARITY}
+          order by (c.embedding <=> q.v) + 0, c.id
+          limit 5)
+        from bench.workspace w where w.idx = q.ws;
+      update bench.query q set audience_truth = array(
+          select c.id from public.chunks c
+          where c.workspace_id = w.id and c.embedding is not null and c.is_live
+            and c.audience = any(array[${AUDIENCE_KEYS.map((k) => `'${k}'`).join(', ')}])
             and 1 - (c.embedding <=> q.v) >= ${MIN_SIMILARITY}
           order by (c.embedding <=> q.v) + 0, c.id
           limit 5)
@@ -78,10 +88,11 @@ export async function readQueries(db: Database): Promise<BenchQuery[]> {
     document: number;
     v: string;
     truth: string[];
+    audience_truth: string[];
     global_truth: string[] | null;
     own_share_100: number;
   }>(
-    `select q.idx, w.id::text as workspace_id, w.rows, q.bucket, q.kind, q.document, q.v::text as v, q.truth::text[] as truth,
+    `select q.idx, w.id::text as workspace_id, w.rows, q.bucket, q.kind, q.document, q.v::text as v, q.truth::text[] as truth, q.audience_truth::text[] as audience_truth,
             q.global_truth::text[] as global_truth, q.own_share_100
      from bench.query q join bench.workspace w on w.idx = q.ws order by q.idx`,
   );
@@ -95,6 +106,7 @@ export async function readQueries(db: Database): Promise<BenchQuery[]> {
     literal: r.v,
     embedding: r.v.slice(1, -1).split(',').map(Number),
     truth: r.truth,
+    audienceTruth: r.audience_truth,
     globalTruth: r.global_truth,
     ownShareOf100: Number(r.own_share_100),
   }));

@@ -2,7 +2,7 @@ import { hnswParameters } from './indexes.ts';
 import type { Summary } from './measure.ts';
 import type { BucketResult, GroupResult } from './bucket-results.ts';
 import type { ScaleResult } from './run-scale.ts';
-import { exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_KEYS, AUDIENCE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
 
 export interface Environment {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
@@ -80,6 +80,28 @@ function productionTable(run: ScaleResult): string[] {
     else lines.push(row(b.label, `${b.workspaces} (${rowsRange(b)})`, b.onTopic));
   }
   lines.push(row('**all**', int(run.params.workspaces), run.onTopic));
+  return lines;
+}
+
+/** The audience-filtered run beside the unfiltered one, same run: recall against the exact filtered result. */
+function audienceTable(run: ScaleResult): string[] {
+  if (!run.onTopic.variants[AUDIENCE_NAME]) return [];
+  const lines = [
+    `Audience-filtered (${AUDIENCE_KEYS.join(', ')}: about half of each workspace's sources), on-topic questions:`,
+    '',
+    '| workspace rows | queries | recall@5 vs its exact filtered path (worst workspace) | recall@5 vs exact filtered distance | p50 ms | p95 ms | unfiltered p95 ms | p95 / unfiltered | meets (≥ 0.98, ≤ 1.5×) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const row = (label: string, g: GroupResult): string => {
+    const a = g.variants[AUDIENCE_NAME];
+    const p = g.variants[PROD];
+    const ratio = a && p ? a.p95 / p.p95 : Number.NaN;
+    const exact = g.audienceVsExactFunction;
+    const meets = a && exact ? (exact.recall >= 0.98 && ratio <= 1.5 ? 'yes' : 'no') : '—';
+    return `| ${label} | ${g.queries} | ${exact ? recallCell(exact) : '—'} | ${recallCell(a)} | ${ms(a?.p50)} | ${ms(a?.p95)} | ${ms(p?.p95)} | ${Number.isNaN(ratio) ? '—' : ratio.toFixed(2)} | ${meets} |`;
+  };
+  for (const b of run.buckets) if (b.workspaces > 0) lines.push(row(b.label, b.onTopic));
+  lines.push(row('**all**', run.onTopic));
   return lines;
 }
 
@@ -181,6 +203,8 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     ...approximateTable(main),
   ];
+  const audience = audienceTable(main);
+  if (audience.length) out.push('', ...audience);
   const hybrid = main.onTopic.variants[HYBRID];
   if (hybrid) out.push('', `Hybrid (vector and keyword legs, RRF), on-topic: p50 ${ms(hybrid.p50)} ms, p95 ${ms(hybrid.p95)} ms.`);
   out.push(

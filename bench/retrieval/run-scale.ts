@@ -13,6 +13,8 @@ import {
   explainReference,
   forcedIndex,
   forcedIndexName,
+  audienceFiltered,
+  audienceFilteredExact,
   production,
   reference,
   REFERENCE_NAME,
@@ -21,7 +23,7 @@ import {
 } from './variants.ts';
 
 /** Bumped when the generator changes, so --reuse never mixes data of two shapes. */
-export const SHAPE_VERSION = '1';
+export const SHAPE_VERSION = '2';
 
 export type BuildFacts = LoadFacts & IndexFacts;
 
@@ -44,6 +46,7 @@ export interface ScaleOptions {
   adminUrl: string;
   maintenanceWorkMem: string;
   hybrid: boolean;
+  audience: boolean;
   keep: boolean;
   reuse: boolean;
   log: (line: string) => void;
@@ -89,6 +92,7 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       production({ hybrid: false }),
       reference(),
       ...(options.hybrid ? [production({ hybrid: true })] : []),
+      ...(options.audience ? [audienceFiltered(), audienceFilteredExact()] : []),
       exactPath(),
       ...forced,
     ];

@@ -1,4 +1,4 @@
-import { matchArtifacts, withService, withWorkspace, type Database } from '@brain/db';
+import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
 import { HNSW_INDEX } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
@@ -8,6 +8,22 @@ import type { BenchQuery } from './queries.ts';
 export interface Variant {
   name: string;
   run(db: Database, query: BenchQuery): Promise<{ ids: string[]; ms: number; transactionMs: number }>;
+}
+
+/** The audience-filtered run's allowed keys: two of the four audiences the load spreads sources over. */
+export const AUDIENCE_KEYS = ['workspace', 'channel:1'] as const;
+export const AUDIENCE_NAME = 'match_artifacts (audience-filtered)';
+
+/** match_artifacts as a Discord reply calls it: only the sources of the audiences it may cite. */
+export function audienceFiltered(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), name: AUDIENCE_NAME });
+}
+
+export const AUDIENCE_EXACT_NAME = 'match_artifacts (audience-filtered), exact path forced';
+
+/** The same filtered call on its exact path for every workspace size: what the filtered index path is measured against. */
+export function audienceFilteredExact(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), settings: 'set local brain.exact_search_max_rows = 1000000000', name: AUDIENCE_EXACT_NAME });
 }
 
 /** match_artifacts' default similarity floor: what /ask uses, and what the ground truth applies. */
@@ -58,7 +74,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
  * match_artifacts as the production code calls it: withWorkspace (as the tenant), vector only or
  * hybrid. `settings` are SET LOCAL statements a tenant may run, for sweeps of the plan's knobs.
  */
-export function production(options: { hybrid: boolean; settings?: string; name?: string }): Variant {
+export function production(options: { hybrid: boolean; settings?: string; name?: string; audience?: AudienceFilter }): Variant {
   return {
     name: options.name ?? (options.hybrid ? 'match_artifacts (hybrid)' : 'match_artifacts'),
     async run(db, query) {
@@ -68,6 +84,7 @@ export function production(options: { hybrid: boolean; settings?: string; name?:
           if (options.settings) await tx.exec(options.settings);
           const inner = await timed(() =>
             matchArtifacts(tx, {
+              audience: options.audience ?? EVERYTHING,
               workspaceId: query.workspaceId,
               embedding: query.embedding,
               // The document's own token, and its topic's, which every passage on the topic carries.

@@ -2,6 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import {
   createAttachmentDownloader,
+  createCachedGuildFacts,
   createDiscordApi,
   createDiscordHistory,
   createDiscordSurface,
@@ -9,6 +10,7 @@ import {
   PLAYGROUND,
   PlaygroundChannel,
   PlaygroundGateway,
+  playgroundGuildFactsSource,
   slashCommands,
   startDiscordEmulator,
   type AskFunction,
@@ -78,10 +80,24 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
       claim: () => `${config.publicUrl}/install`,
     },
     discord: config.discord.publicKey
-      ? { publicKey: config.discord.publicKey, api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) }
+      ? {
+          publicKey: config.discord.publicKey,
+          api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }),
+          // Without a bot token no audience can be compared: each source stays in its own channel.
+          guildFacts: config.discord.botToken
+            ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger })
+            : undefined,
+        }
       : undefined,
     playground: playgroundParts
-      ? { publicKey: playgroundParts.publicKey, api: createDiscordApi({ apiBase: playgroundParts.apiBase }), guildId: PLAYGROUND.guildId, workspaceId: input.localWorkspaceId }
+      ? {
+          publicKey: playgroundParts.publicKey,
+          api: createDiscordApi({ apiBase: playgroundParts.apiBase }),
+          guildId: PLAYGROUND.guildId,
+          workspaceId: input.localWorkspaceId,
+          // The pretend server's roles and overwrites: #staff is for moderators only.
+          guildFacts: playgroundGuildFactsSource,
+        }
       : undefined,
   });
   return {

@@ -62,7 +62,7 @@ async function startEmbedded(): Promise<Running> {
     db,
     logger,
     localWorkspaceId: local.id,
-    ask: (input) => ask({ db, embedder, answerer, logger }, { workspaceId: input.workspaceId, question: input.question, surface: input.surface, askedBy: input.askedBy, interactionId: input.interactionId, signal: input.signal }),
+    ask: (input) => ask({ db, embedder, answerer, logger }, { workspaceId: input.workspaceId, question: input.question, audience: input.audience, surface: input.surface, askedBy: input.askedBy, interactionId: input.interactionId, signal: input.signal }),
   });
   const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
   // The local workspace has no Discord server to claim it through /install: its owner is set as a claim would.

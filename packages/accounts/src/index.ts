@@ -20,7 +20,7 @@ export {
 export { describeLink, type LinkView } from './tokens/describe-link.ts';
 export { MCP_TOKEN_PREFIX, hashMcpToken, looksLikeMcpToken } from './mcp-tokens/mcp-token-format.ts';
 export { MCP_TOKEN_NAME_MAX, MCP_TOKENS_PER_WORKSPACE } from './mcp-tokens/mcp-token-errors.ts';
-export type { McpTokenSummary } from './mcp-tokens/mcp-token-summary.ts';
+export type { McpTokenScope, McpTokenSummary } from './mcp-tokens/mcp-token-summary.ts';
 export { createMcpToken } from './mcp-tokens/create-mcp-token.ts';
 export { listMcpTokens } from './mcp-tokens/list-mcp-tokens.ts';
 export { revokeMcpToken } from './mcp-tokens/revoke-mcp-token.ts';

@@ -38,7 +38,7 @@ describeDb('MCP tokens', (suite) => {
     expect(JSON.stringify(dump)).not.toContain(token.slice('brain_mcp_'.length));
     expect(dump.map((r) => r.token_hash)).toContain(hashMcpToken(token));
 
-    expect(await authenticateMcpToken(suite.db, token)).toEqual({ workspaceId: a, tokenId: summary.id, name: 'Claude Desktop' });
+    expect(await authenticateMcpToken(suite.db, token)).toEqual({ workspaceId: a, tokenId: summary.id, name: 'Claude Desktop', audienceScope: 'public' });
     // Surrounding whitespace from a pasted header is forgiven; nothing else is.
     expect((await authenticateMcpToken(suite.db, ` ${token}\n`)).tokenId).toBe(summary.id);
   });

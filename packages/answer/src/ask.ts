@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '@brain/chunking';
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type Database } from '@brain/db';
+import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError, isAppError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -43,6 +43,8 @@ export interface AskDeps {
 export interface AskInput {
   workspaceId: string;
   question: string;
+  /** The audiences this answer may cite (a Discord channel's, an asker's own, or the operator's everything). */
+  audience: AudienceFilter;
   surface: QuerySurface;
   askedBy?: string | null;
   interactionId?: string | null;
@@ -99,7 +101,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   try {
     const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
     stage = 'search';
-    const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, vector, question, timeouts.searchMs));
+    const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
 
     if (matches.length === 0) {
       const queryId = await save({ answer: NO_SOURCES_MESSAGE });
@@ -193,12 +195,14 @@ async function embedQuestion(embedder: Embedder, question: string, ms: number, p
 }
 
 /**
- * Settings, search and the workspace's counts of the question's words in one tenant transaction,
- * bounded by a statement timeout. The counts are only needed when something was retrieved.
+ * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
+ * statement timeout. The counts are only needed when something was retrieved, and cover only what
+ * this reply's audience may see: a word found only in a hidden source must not change the answer.
  */
 async function search(
   db: Database,
   workspaceId: string,
+  audience: AudienceFilter,
   vector: number[],
   question: string,
   ms: number,
@@ -209,6 +213,7 @@ async function search(
       const settings = await loadRetrievalSettings(tx, workspaceId);
       if (!settings) throw errors.workspaceNotFound(workspaceId);
       const matches = await matchArtifacts(tx, {
+        audience,
         workspaceId,
         embedding: vector,
         queryText: question,
@@ -218,7 +223,7 @@ async function search(
       const termStats =
         matches.length === 0
           ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
-          : await countTermPassages(tx, workspaceId, questionTokens(question).map((t) => t.token));
+          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
       return { matches, termStats };
     });
   } catch (error) {

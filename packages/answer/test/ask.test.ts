@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { withService } from '@brain/db';
+import { EVERYTHING, withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { isAppError } from '@brain/errors';
@@ -65,7 +65,7 @@ describeDb('ask', (suite) => {
     const result = await ask(deps(), {
       workspaceId: a,
       question: 'How long do refunds take to be processed?',
-      surface: 'discord',
+      surface: 'discord', audience: EVERYTHING,
       askedBy: '123456789012345678',
       interactionId: 'interaction-1',
     });
@@ -118,7 +118,7 @@ describeDb('ask', (suite) => {
   });
 
   it('says "No grounded sources found" when nothing passes, and still records one row', async () => {
-    const result = await ask(deps(), { workspaceId: empty, question: 'How long do refunds take?', surface: 'cli' });
+    const result = await ask(deps(), { workspaceId: empty, question: 'How long do refunds take?', surface: 'cli', audience: EVERYTHING });
     expect(result).toMatchObject({ answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], answerer: 'none', model: null });
     expect(NO_SOURCES_MESSAGE).toBe('No grounded sources found. Try `/save` first.');
     const rows = await queryRows(suite.db, empty);
@@ -134,12 +134,12 @@ describeDb('ask', (suite) => {
     ]);
     const question = 'refunds';
     await withService(suite.db, (tx) => tx.query('update workspaces set match_count = 2 where id = $1', [ws]));
-    await ask(deps(), { workspaceId: ws, question, surface: 'cli' });
+    await ask(deps(), { workspaceId: ws, question, surface: 'cli', audience: EVERYTHING });
     await withService(suite.db, (tx) => tx.query('update workspaces set match_count = 5, min_similarity = 0.99 where id = $1', [ws]));
     // The floor drops what was found by meaning alone; the keyword leg's own top match_count
     // passes it, as keyword search alone would return it.
-    const strict = await ask(deps(), { workspaceId: ws, question, surface: 'cli' });
-    const byMeaning = await ask(deps(), { workspaceId: ws, question: 'money back duration', surface: 'cli' });
+    const strict = await ask(deps(), { workspaceId: ws, question, surface: 'cli', audience: EVERYTHING });
+    const byMeaning = await ask(deps(), { workspaceId: ws, question: 'money back duration', surface: 'cli', audience: EVERYTHING });
     const rows = await queryRows(suite.db, ws);
     expect(rows[0]!.retrieved).toHaveLength(2);
     expect(strict.grounded).toBe(true);
@@ -151,7 +151,7 @@ describeDb('ask', (suite) => {
 
   it('never retrieves or cites another workspace’s passages, whatever the answerer writes', async () => {
     const greedy = scripted((req) => req.passages.map((p) => `Claim ${p.n} [${p.n}]`).join(' ') + ' Also [7] [42] [0].');
-    const result = await ask(deps(greedy), { workspaceId: a, question: 'How long do refunds take for customers?', surface: 'mcp' });
+    const result = await ask(deps(greedy), { workspaceId: a, question: 'How long do refunds take for customers?', surface: 'mcp', audience: EVERYTHING });
     const shown = greedy.seen[0]!.passages.map((p) => p.content).join('\n');
     expect(shown).not.toContain('Globex customers');
     expect(result.citations.every((c) => !globex.chunkIds.includes(c.chunkId))).toBe(true);
@@ -164,7 +164,7 @@ describeDb('ask', (suite) => {
   it('says nothing saved covers a name the question asks about, before any answerer runs, from this workspace’s own sources', async () => {
     const model = scripted((req) => `Refunds take five days [${req.passages[0]?.n ?? 1}].`);
     const question = 'How long do refunds take for Globex customers?';
-    const refused = await ask(deps(model), { workspaceId: a, question, surface: 'discord' });
+    const refused = await ask(deps(model), { workspaceId: a, question, surface: 'discord', audience: EVERYTHING });
     expect(refused).toMatchObject({ answer: nothingCovers(['Globex']), grounded: false, citations: [], answerer: 'none', model: null });
     expect(refused.answer).toBe('Nothing saved covers “Globex”. Try rephrasing, or `/save` a source about it.');
     expect(model.seen).toHaveLength(0);
@@ -172,21 +172,21 @@ describeDb('ask', (suite) => {
     expect(row).toMatchObject({ grounded: false, answerer: 'none', answer: refused.answer });
     expect(row.retrieved.length).toBeGreaterThan(0);
     // The workspace that saved Globex's page is answered: the counts are each workspace's own.
-    const answered = await ask(deps(model), { workspaceId: b, question, surface: 'discord' });
+    const answered = await ask(deps(model), { workspaceId: b, question, surface: 'discord', audience: EVERYTHING });
     expect(answered.grounded).toBe(true);
     expect(model.seen).toHaveLength(1);
   });
 
   it('replaces an answer that cites nothing valid with an honest "not in the sources"', async () => {
     const uncited = scripted(() => "I don't know from the saved sources.");
-    const result = await ask(deps(uncited), { workspaceId: a, question: 'How long do refunds take?', surface: 'cli' });
+    const result = await ask(deps(uncited), { workspaceId: a, question: 'How long do refunds take?', surface: 'cli', audience: EVERYTHING });
     expect(result).toMatchObject({ answer: NOT_IN_SOURCES_MESSAGE, grounded: false, citations: [], answerer: 'llm', model: 'scripted-model' });
   });
 
   it('turns a hanging model into ANSWER_MODEL_TIMEOUT by its deadline, and records the failed ask', async () => {
     const hanging = scripted(() => new Promise<string>(() => undefined));
     const started = Date.now();
-    const failure = await ask({ ...deps(hanging), timeouts: { generateMs: 200 } }, { workspaceId: a, question: 'refunds?', surface: 'cli' }).catch(
+    const failure = await ask({ ...deps(hanging), timeouts: { generateMs: 200 } }, { workspaceId: a, question: 'refunds?', surface: 'cli', audience: EVERYTHING }).catch(
       (e: unknown) => e,
     );
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -200,7 +200,7 @@ describeDb('ask', (suite) => {
 
   it('turns an embedding failure into EMBEDDING_FAILED with a next step, and records it', async () => {
     const broken = { model: embedder.model, dimensions: 1536, embed: () => Promise.reject(new Error('ECONNREFUSED')) };
-    const failure = await ask({ ...deps(), embedder: broken }, { workspaceId: a, question: 'refunds?', surface: 'cli' }).catch((e: unknown) => e);
+    const failure = await ask({ ...deps(), embedder: broken }, { workspaceId: a, question: 'refunds?', surface: 'cli', audience: EVERYTHING }).catch((e: unknown) => e);
     expect(isAppError(failure, 'EMBEDDING_FAILED')).toBe(true);
     expect((failure as { nextStep?: string }).nextStep).toMatch(/Try again/);
     const rows = await queryRows(suite.db, a);
@@ -209,13 +209,13 @@ describeDb('ask', (suite) => {
 
   it('rejects an empty question before doing anything', async () => {
     const before = (await queryRows(suite.db, a)).length;
-    const failure = await ask(deps(), { workspaceId: a, question: '   ', surface: 'cli' }).catch((e: unknown) => e);
+    const failure = await ask(deps(), { workspaceId: a, question: '   ', surface: 'cli', audience: EVERYTHING }).catch((e: unknown) => e);
     expect(isAppError(failure, 'QUESTION_EMPTY')).toBe(true);
     expect(await queryRows(suite.db, a)).toHaveLength(before);
   });
 
   it('stores feedback on the workspace’s own answers only', async () => {
-    const result = await ask(deps(), { workspaceId: a, question: 'When is the welcome call?', surface: 'discord' });
+    const result = await ask(deps(), { workspaceId: a, question: 'When is the welcome call?', surface: 'discord', audience: EVERYTHING });
     const { withWorkspace } = await import('@brain/db');
     expect(await withWorkspace(suite.db, b, (tx) => recordFeedback(tx, { queryId: result.queryId, feedback: 'down', feedbackBy: 'x' }))).toBe(false);
     expect(await withWorkspace(suite.db, a, (tx) => recordFeedback(tx, { queryId: result.queryId, feedback: 'up', feedbackBy: 'u1' }))).toBe(true);

@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import { beforeAll, expect, it } from 'vitest';
 import { estimateTokens } from '@brain/chunking';
 import { describeDb } from '@brain/db/testing';
@@ -36,7 +37,7 @@ describeDb('ask: context budget', (suite) => {
   });
 
   it('sends at most 2,000 tokens of passages, cutting the longest, and says it trimmed', async () => {
-    const result = await ask({ db: suite.db, embedder, answerer, logger: testLogger().logger }, { workspaceId: ws, question: 'How are refunds handled?', surface: 'cli' });
+    const result = await ask({ db: suite.db, embedder, answerer, logger: testLogger().logger }, { workspaceId: ws, question: 'How are refunds handled?', surface: 'cli', audience: EVERYTHING });
     const passages = seen[0]?.passages ?? [];
     expect(passages).toHaveLength(5);
     const tokens = passages.reduce((sum, p) => sum + estimateTokens(p.content), 0);
@@ -53,7 +54,7 @@ describeDb('ask: context budget', (suite) => {
     seen.length = 0;
     const result = await ask(
       { db: suite.db, embedder, answerer, logger: testLogger().logger, contextTokens: 100_000 },
-      { workspaceId: ws, question: 'How are refunds handled?', surface: 'cli' },
+      { workspaceId: ws, question: 'How are refunds handled?', surface: 'cli', audience: EVERYTHING },
     );
     expect(result.trimmed).toBe(false);
     expect(seen[0]?.passages.some((p) => p.truncated)).toBe(false);

@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
@@ -70,8 +71,8 @@ describeDb('prompt injection: the extractive answerer only quotes', (suite) => {
   ];
   for (const { question, unchanged } of cases) {
     it(`answers "${question}" as it would without the injected document, apart from quoting it`, async () => {
-      const withoutInjection = await ask(deps(), { workspaceId: clean, question, surface: 'cli' });
-      const withInjection = await ask(deps(), { workspaceId: poisoned, question, surface: 'cli' });
+      const withoutInjection = await ask(deps(), { workspaceId: clean, question, surface: 'cli', audience: EVERYTHING });
+      const withInjection = await ask(deps(), { workspaceId: poisoned, question, surface: 'cli', audience: EVERYTHING });
       expect(withInjection.answer.startsWith(EXTRACTIVE_LABEL)).toBe(true);
       expect(withInjection.grounded).toBe(true);
       // The page was retrieved and shown to the answerer: the test would prove nothing otherwise.

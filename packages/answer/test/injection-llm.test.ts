@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
@@ -41,7 +42,7 @@ describeDb('prompt injection: a model that echoes its whole prompt', (suite) => 
     const answerer = createChatAnswerer({ baseUrl: fake.url, model: 'echo', maxRetries: 0 });
     const result = await ask(
       { db: suite.db, embedder, answerer, logger: testLogger().logger },
-      { workspaceId: ws, question: 'What is the refund policy for annual plans?', surface: 'discord' },
+      { workspaceId: ws, question: 'What is the refund policy for annual plans?', surface: 'discord', audience: EVERYTHING },
     );
 
     const [system, user] = (fake.chatCalls.at(-1)?.messages ?? []).map((m) => String(m.content));

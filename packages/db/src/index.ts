@@ -14,3 +14,12 @@ export { requirePgvector, assessPgvector, versionAtLeast, MIN_PGVECTOR, type Pgv
 export { matchArtifacts, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';
 export { ensureWorkspace, findWorkspaceBySlug, type WorkspaceRow } from './queries/ensure-workspace.ts';
 export { recentRetrievalLatency, type RetrievalLatency } from './queries/recent-retrieval-latency.ts';
+export {
+  audienceChannelId,
+  audienceKeys,
+  audienceParam,
+  channelAudience,
+  EVERYTHING,
+  type AudienceFilter,
+  type AudienceKey,
+} from './audience/audience-filter.ts';

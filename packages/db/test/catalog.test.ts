@@ -21,7 +21,7 @@ describeDb('schema catalog', (suite) => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute col on col.attrelid = c.oid and col.attname = 'workspace_id'
       where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(rows.map((r) => r.name)).toEqual(['artifact_sources', 'artifacts', 'auth_tokens', 'chunks', 'dashboard_sessions', 'jobs', 'mcp_tokens', 'queries', 'query_day_stats', 'query_source_day_stats', 'usage_counters']);
+    expect(rows.map((r) => r.name)).toEqual(['artifact_sources', 'artifacts', 'audience_changes', 'auth_tokens', 'chunks', 'dashboard_sessions', 'jobs', 'mcp_tokens', 'queries', 'query_day_stats', 'query_source_day_stats', 'usage_counters']);
     // One policy each, and a B-tree that leads with workspace_id (the policy and the exact search path use it).
     expect(rows.every((r) => r.policies === 1 && r.indexed)).toBe(true);
   });
@@ -31,10 +31,10 @@ describeDb('schema catalog', (suite) => {
       select prosecdef as secdef, pg_get_function_identity_arguments(oid) as args, proconfig as config
       from pg_proc where proname = 'match_artifacts' and pronamespace = 'public'::regnamespace`);
     expect(fn?.secdef).toBe(false);
-    expect(fn?.args).toBe('p_workspace_id uuid, query_embedding vector, query_text text, match_count integer, min_similarity double precision');
+    expect(fn?.args).toBe('p_workspace_id uuid, query_embedding vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]');
     expect(fn?.config).toEqual(expect.arrayContaining(['hnsw.iterative_scan=relaxed_order']));
     const grants = await suite.db.query<{ role: string; can: boolean }>(`
-      select r as role, has_function_privilege(r, 'public.match_artifacts(uuid, vector, text, integer, double precision)', 'execute') as can
+      select r as role, has_function_privilege(r, 'public.match_artifacts(uuid, vector, text, integer, double precision, text[])', 'execute') as can
       from unnest(array['anon', 'authenticated', 'brain_tenant', 'service_role']) r order by 1`);
     expect(grants).toEqual([
       { role: 'anon', can: false },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
+import { EVERYTHING, matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import {
   bulkLoadChunks,
@@ -99,7 +99,7 @@ describeDb(
         .slice(0, 5);
 
       const hits = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 5, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 5, minSimilarity: -1 }),
       );
 
       expect(hits.map((h) => h.chunkId)).toEqual(expected.map((e) => e.id));
@@ -113,13 +113,13 @@ describeDb(
     it('searches a small workspace exactly and a large one through the HNSW index', async (ctx) => {
       await skipPlansUnlessSuperuser(suite.db, ctx);
       const smallPlans = await plansOf(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, minSimilarity: -1 }),
       );
       expect(smallPlans).toMatch(/chunks_workspace_id_idx/);
       expect(smallPlans).not.toMatch(/chunks_embedding_hnsw_idx/);
 
       const bigPlans = await plansOf(suite.db, big, (tx) =>
-        matchArtifacts(tx, { workspaceId: big, embedding: query, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }),
       );
       expect(bigPlans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
 
@@ -127,7 +127,7 @@ describeDb(
       const forcedExact = await plansOf(
         suite.db,
         big,
-        (tx) => matchArtifacts(tx, { workspaceId: big, embedding: query, minSimilarity: -1 }),
+        (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }),
         'set local brain.exact_search_max_rows = 20000;',
       );
       expect(forcedExact).not.toMatch(/chunks_embedding_hnsw_idx/);
@@ -135,7 +135,7 @@ describeDb(
 
     it('returns a full result for the large workspace through the filtered index', async () => {
       const hits = await withWorkspace(suite.db, big, (tx) =>
-        matchArtifacts(tx, { workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 }),
       );
       expect(hits).toHaveLength(10);
       const sims = hits.map((h) => h.similarity as number);
@@ -145,7 +145,7 @@ describeDb(
     it('never returns a passage whose embedding is still NULL, and such rows stay out of the HNSW index', async () => {
       const pendingIds = smallChunks.filter((c) => c.embedding === null).map((c) => c.id);
       const hits = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, queryText: 'pending retention', matchCount: 20, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, queryText: 'pending retention', matchCount: 20, minSimilarity: -1 }),
       );
       expect(hits.length).toBe(10);
       expect(hits.map((h) => h.chunkId)).not.toEqual(expect.arrayContaining([pendingIds[0]]));
@@ -163,7 +163,7 @@ describeDb(
         await insertChunks(tx, small, artifact, [{ content: `The ${keywordOnly} is kept in room 4.`, embedding: target }]);
       });
       const hits = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, queryText: 'where is the zephyrine quartermaster ledger?', matchCount: 5, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, queryText: 'where is the zephyrine quartermaster ledger?', matchCount: 5, minSimilarity: -1 }),
       );
       const ledger = hits.find((h) => h.content.includes(keywordOnly));
       expect(ledger?.matchedBy).toEqual(['vector', 'keyword']);
@@ -173,7 +173,7 @@ describeDb(
       expect(hits.filter((h) => h !== ledger).every((h) => h.matchedBy.join() === 'vector')).toBe(true);
 
       const keywordHits = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, queryText: 'zephyrine', matchCount: 5 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, queryText: 'zephyrine', matchCount: 5 }),
       );
       expect(keywordHits.map((h) => h.chunkId)).toEqual([ledger?.chunkId]);
       expect(keywordHits[0]?.matchedBy).toEqual(['keyword']);
@@ -206,22 +206,22 @@ describeDb(
 
     it('drops passages below min_similarity and answers nothing rather than something weak', async () => {
       const strict = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 5, minSimilarity: 0.99 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 5, minSimilarity: 0.99 }),
       );
       expect(strict).toEqual([]);
       const unrelated = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: unitVector(424242), matchCount: 5, minSimilarity: 0.15 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: unitVector(424242), matchCount: 5, minSimilarity: 0.15 }),
       );
       expect(unrelated).toEqual([]);
     });
 
     it('ignores passages that are not live (forgotten, or a version not yet swapped in)', async () => {
       const [top] = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
       );
       await withService(suite.db, (tx) => tx.query('update chunks set is_live = false where id = $1', [top?.chunkId]));
       const [next] = await withWorkspace(suite.db, small, (tx) =>
-        matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 1, minSimilarity: -1 }),
       );
       expect(next?.chunkId).not.toBe(top?.chunkId);
       await withService(suite.db, (tx) => tx.query('update chunks set is_live = true where id = $1', [top?.chunkId]));
@@ -287,12 +287,12 @@ describeDb(
         const hits = await suite.db.transaction(async (tx) => {
           await tx.exec(`${shortScan} set local role brain_tenant;`);
           await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
-          return matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+          return matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: anchor, matchCount: 5 });
         });
         expect(hits.map((h) => h.chunkId)).toEqual(expected);
 
         await skipPlansUnlessSuperuser(suite.db, ctx);
-        const plans = await plansOf(suite.db, small, (tx) => matchArtifacts(tx, { workspaceId: small, embedding: anchor }), shortScan);
+        const plans = await plansOf(suite.db, small, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: anchor }), shortScan);
         expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
         expect(plans).toMatch(/\+ '0'::double precision/);
       });
@@ -302,14 +302,14 @@ describeDb(
         const hits = await suite.db.transaction(async (tx) => {
           await tx.exec(`${shortScan} set local role brain_tenant;`);
           await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
-          return matchArtifacts(tx, { workspaceId: small, embedding: offTopic });
+          return matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: offTopic });
         });
         expect(hits).toEqual([]);
         await skipPlansUnlessSuperuser(suite.db, ctx);
         const plans = await plansOf(
           suite.db,
           small,
-          async (tx) => expect(await matchArtifacts(tx, { workspaceId: small, embedding: offTopic })).toEqual([]),
+          async (tx) => expect(await matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: offTopic })).toEqual([]),
           shortScan,
         );
         expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
@@ -326,7 +326,7 @@ describeDb(
           suite.db.transaction(async (tx) => {
             await tx.exec(`${settings} set local role brain_tenant;`);
             await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
-            return matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+            return matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: anchor, matchCount: 5 });
           });
         await withService(suite.db, (tx) => tx.query('update chunks set is_live = false where id = $1', [nearIds[0]]));
         try {
@@ -339,7 +339,7 @@ describeDb(
           const after = await suite.db.transaction(async (tx) => {
             await tx.exec(`${offTopicProbe} set local hnsw.max_scan_tuples = 777; set local role brain_tenant;`);
             await tx.query("select set_config('app.workspace_id', $1, true)", [small]);
-            await matchArtifacts(tx, { workspaceId: small, embedding: anchor, matchCount: 5 });
+            await matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: anchor, matchCount: 5 });
             return tx.query<{ v: string }>("select current_setting('hnsw.max_scan_tuples') as v");
           });
           expect(after[0]?.v).toBe('777');
@@ -351,7 +351,7 @@ describeDb(
 
     it('rejects a match_count outside 1..50', async () => {
       await expect(
-        withWorkspace(suite.db, small, (tx) => matchArtifacts(tx, { workspaceId: small, embedding: query, matchCount: 0 })),
+        withWorkspace(suite.db, small, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 0 })),
       ).rejects.toThrow(/match_count must be between 1 and 50/);
     });
   },

@@ -58,6 +58,14 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'artifact_id',
     workspaceColumn: 'workspace_id',
   },
+  audience_changes: {
+    grants: ['select', 'insert'],
+    insert: `insert into audience_changes (workspace_id, artifact_id, changed_by, from_audience, to_audience)
+             values ($1, $2, 'discord:1', 'unknown', 'workspace') returning id`,
+    updatable: 'changed_by',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
   jobs: {
     grants: ['select', 'insert', 'update'],
     insert: `insert into jobs (workspace_id, task) values ($1, 'matrix_probe') returning id`,

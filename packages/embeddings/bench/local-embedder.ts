@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
-import { matchArtifacts, migrate, openPglite, toVectorLiteral, withService, withWorkspace } from '@brain/db';
+import { EVERYTHING, matchArtifacts, migrate, openPglite, toVectorLiteral, withService, withWorkspace } from '@brain/db';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/index.ts';
 import { QUESTIONS, type Question } from './fastify-questions.ts';
 
@@ -115,7 +115,7 @@ for (const question of QUESTIONS) {
   const ranked = corpus.map((p) => ({ p, similarity: dot(queryVector as number[], p.vector) })).sort((a, b) => b.similarity - a.similarity);
   const rank = ranked.findIndex((r) => isRelevant(question, r.p));
   const hits = await withWorkspace(db, workspaceId, (tx) =>
-    matchArtifacts(tx, { workspaceId, embedding: queryVector, queryText: question.question, matchCount: 5, minSimilarity: 0.15 }),
+    matchArtifacts(tx, { audience: EVERYTHING, workspaceId, embedding: queryVector, queryText: question.question, matchCount: 5, minSimilarity: 0.15 }),
   );
   perQuestion.push({
     question: question.question,

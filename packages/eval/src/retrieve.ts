@@ -1,4 +1,4 @@
-import { matchArtifacts, withWorkspace, type Database, type MatchedBy } from '@brain/db';
+import { EVERYTHING, matchArtifacts, withWorkspace, type Database, type MatchedBy } from '@brain/db';
 import { artifactSources } from './queries/artifact-sources.ts';
 import type { RetrievalMode, RetrievedSource } from './types.ts';
 
@@ -31,6 +31,8 @@ export async function retrieveForEval(db: Database, params: RetrieveParams): Pro
   }
   return withWorkspace(db, params.workspaceId, async (tx) => {
     const matches = await matchArtifacts(tx, {
+      // The eval scores the operator's whole brain.
+      audience: EVERYTHING,
       workspaceId: params.workspaceId,
       embedding: params.mode === 'keyword' ? undefined : params.embedding,
       queryText: params.mode === 'vector' ? undefined : params.question,

@@ -1,5 +1,5 @@
 import { ask, type Answerer } from '@brain/answer';
-import { withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -41,7 +41,7 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
     const askDeps = { db: deps.db, embedder: deps.embedder, answerer, logger: deps.logger };
     for (const q of questions) {
       try {
-        const result = await ask(askDeps, { workspaceId: options.workspaceId, question: q.question, surface: 'eval', askedBy: 'eval' });
+        const result = await ask(askDeps, { workspaceId: options.workspaceId, question: q.question, surface: 'eval', askedBy: 'eval', audience: EVERYTHING });
         const sources = await withWorkspace(deps.db, options.workspaceId, (tx) => artifactSources(tx, result.citations.map((c) => c.artifactId)));
         const cited = result.citations.map((c) => ({ url: sources.get(c.artifactId)?.url ?? c.url, fileName: sources.get(c.artifactId)?.fileName ?? null }));
         scores.push({

@@ -1,3 +1,4 @@
+export { audienceOfOrigin, type SourceOrigin } from './save/source-origin.ts';
 export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
 export { normalizeUrl } from './save/normalize-url.ts';
 export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput, type ThreadMessage } from './save/source-input.ts';

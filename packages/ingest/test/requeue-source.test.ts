@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { withService } from '@brain/db';
+import { EVERYTHING, withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { isAppError } from '@brain/errors';
 import { forgetSource, getSource, requeueSource, saveSource } from '../src/index.ts';
@@ -38,7 +38,7 @@ describeDb('re-indexing one source', (suite) => {
     const id = await saved('A ready note');
     await settle(id, 'ready');
     expect(await requeueSource(suite.db, ws, id)).toMatchObject({ id, queued: true });
-    expect((await getSource(suite.db, ws, id)).status).toBe('ready');
+    expect((await getSource(suite.db, ws, id, { audience: EVERYTHING })).status).toBe('ready');
     const jobs = await jobsFor(suite.db, id);
     expect(jobs.map((j) => [j.status, j.payload.reason])).toEqual([['done', 'save'], ['queued', 'reindex']]);
     // A second click while it is pending adds nothing.
@@ -49,15 +49,15 @@ describeDb('re-indexing one source', (suite) => {
   it('puts a failed source back in the queue with its error cleared', async () => {
     const id = await saved('A failing note');
     await settle(id, 'failed');
-    expect((await getSource(suite.db, ws, id)).errorCode).toBe('FETCH_TIMEOUT');
+    expect((await getSource(suite.db, ws, id, { audience: EVERYTHING })).errorCode).toBe('FETCH_TIMEOUT');
     expect((await requeueSource(suite.db, ws, id)).queued).toBe(true);
-    expect(await getSource(suite.db, ws, id)).toMatchObject({ status: 'queued', errorCode: null, errorMessage: null });
+    expect(await getSource(suite.db, ws, id, { audience: EVERYTHING })).toMatchObject({ status: 'queued', errorCode: null, errorMessage: null });
   });
 
   it('refuses a forgotten source, and a source of another workspace as not found', async () => {
     const forgotten = await saved('A forgotten note');
     await settle(forgotten, 'ready');
-    await forgetSource(suite.db, ws, forgotten);
+    await forgetSource(suite.db, ws, forgotten, { audience: EVERYTHING });
     expect(await codeOf(requeueSource(suite.db, ws, forgotten))).toBe('SOURCE_FORGOTTEN');
 
     const theirs = await saved('Their note', other);
@@ -65,7 +65,7 @@ describeDb('re-indexing one source', (suite) => {
     expect(await codeOf(requeueSource(suite.db, ws, theirs))).toBe('SOURCE_NOT_FOUND');
     expect(await codeOf(requeueSource(suite.db, ws, randomUUID()))).toBe('SOURCE_NOT_FOUND');
     expect(await codeOf(requeueSource(suite.db, ws, 'nope'))).toBe('SOURCE_NOT_FOUND');
-    expect((await getSource(suite.db, other, theirs)).status).toBe('failed');
+    expect((await getSource(suite.db, other, theirs, { audience: EVERYTHING })).status).toBe('failed');
     expect((await jobsFor(suite.db, theirs)).filter((j) => j.status === 'queued')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { withService, withWorkspace } from '@brain/db';
+import { EVERYTHING, withService, withWorkspace } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
 import { forgetSource, getSource, listSources, purgeForgottenSources, restoreSource, saveSource } from '../src/index.ts';
@@ -31,7 +31,7 @@ describeDb('sources: list, get, forget, restore', (suite) => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await listSources(suite.db, ws, { limit: 10, cursor });
+      const page = await listSources(suite.db, ws, { audience: EVERYTHING, limit: 10, cursor });
       expect(page.total).toBe(25);
       seen.push(...page.sources.map((s) => s.id));
       cursor = page.nextCursor ?? undefined;
@@ -40,43 +40,43 @@ describeDb('sources: list, get, forget, restore', (suite) => {
     expect(pages).toBe(3);
     expect(seen).toHaveLength(25);
     expect(new Set(seen)).toEqual(new Set(ids));
-    expect((await listSources(suite.db, other)).sources).toEqual([]);
-    await expect(listSources(suite.db, ws, { cursor: 'garbage' })).rejects.toMatchObject({ code: 'CURSOR_INVALID' });
+    expect((await listSources(suite.db, other, { audience: EVERYTHING })).sources).toEqual([]);
+    await expect(listSources(suite.db, ws, { audience: EVERYTHING, cursor: 'garbage' })).rejects.toMatchObject({ code: 'CURSOR_INVALID' });
   });
 
   it('forgets a source out of answers with a receipt, and restores it', async () => {
-    const receipt = await forgetSource(suite.db, ws, ids[0] as string);
+    const receipt = await forgetSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING });
     expect(receipt.passages).toBe(2);
     expect(receipt.restorableUntil.getTime() - receipt.forgottenAt.getTime()).toBe(30 * 86_400_000);
     const live = () =>
       withWorkspace(suite.db, ws, (tx) => tx.query<{ n: number }>('select count(*)::int as n from chunks where artifact_id = $1 and is_live', [ids[0]]));
     expect((await live())[0]?.n).toBe(0);
-    expect((await listSources(suite.db, ws)).total).toBe(24);
-    expect((await listSources(suite.db, ws, { includeForgotten: true })).total).toBe(25);
+    expect((await listSources(suite.db, ws, { audience: EVERYTHING })).total).toBe(24);
+    expect((await listSources(suite.db, ws, { audience: EVERYTHING, includeForgotten: true })).total).toBe(25);
 
-    const error = await getSource(suite.db, ws, ids[0] as string).catch((e: unknown) => e);
+    const error = await getSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('SOURCE_FORGOTTEN');
     expect((error as AppError).nextStep).toMatch(/Restore/);
-    expect((await getSource(suite.db, ws, ids[0] as string, { includeForgotten: true })).forgottenAt).not.toBeNull();
+    expect((await getSource(suite.db, ws, ids[0] as string, { includeForgotten: true, audience: EVERYTHING })).forgottenAt).not.toBeNull();
 
-    expect(await restoreSource(suite.db, ws, ids[0] as string)).toMatchObject({ passages: 2 });
+    expect(await restoreSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING })).toMatchObject({ passages: 2 });
     expect((await live())[0]?.n).toBe(2);
-    await expect(restoreSource(suite.db, ws, ids[0] as string)).rejects.toMatchObject({ code: 'SOURCE_NOT_FORGOTTEN' });
+    await expect(restoreSource(suite.db, ws, ids[0] as string, { audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FORGOTTEN' });
   });
 
   it("never reaches another workspace's source", async () => {
-    await expect(getSource(suite.db, other, ids[1] as string)).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
-    await expect(forgetSource(suite.db, other, ids[1] as string)).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
-    await expect(getSource(suite.db, ws, 'not-a-uuid')).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+    await expect(getSource(suite.db, other, ids[1] as string, { audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+    await expect(forgetSource(suite.db, other, ids[1] as string, { audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+    await expect(getSource(suite.db, ws, 'not-a-uuid', { audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
   });
 
   it('deletes sources forgotten longer than 30 days, and only those', async () => {
-    await forgetSource(suite.db, ws, ids[2] as string);
-    await forgetSource(suite.db, ws, ids[3] as string);
+    await forgetSource(suite.db, ws, ids[2] as string, { audience: EVERYTHING });
+    await forgetSource(suite.db, ws, ids[3] as string, { audience: EVERYTHING });
     await withService(suite.db, (tx) => tx.query("update artifacts set forgotten_at = now() - interval '31 days' where id = $1", [ids[2]]));
     expect(await purgeForgottenSources(suite.db)).toBe(1);
-    await expect(getSource(suite.db, ws, ids[2] as string, { includeForgotten: true })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
-    expect((await getSource(suite.db, ws, ids[3] as string, { includeForgotten: true })).id).toBe(ids[3]);
+    await expect(getSource(suite.db, ws, ids[2] as string, { includeForgotten: true, audience: EVERYTHING })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+    expect((await getSource(suite.db, ws, ids[3] as string, { includeForgotten: true, audience: EVERYTHING })).id).toBe(ids[3]);
   });
 });

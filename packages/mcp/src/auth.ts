@@ -2,13 +2,14 @@ import { authenticateMcpToken } from '@brain/accounts';
 import type { Database } from '@brain/db';
 import { AppError } from '@brain/errors';
 import type { McpCaller } from './deps.ts';
+import { scopeAudience, type TokenAudience } from './token-audience.ts';
 
 /**
  * The caller behind an `Authorization: Bearer <token>` header, or a 401 AppError: no header
  * (MCP_TOKEN_MISSING), or a token that is unknown or revoked (from @brain/accounts). Every call
  * records the token's last use (at most once a minute).
  */
-export async function authenticateBearer(db: Database, authorization: string | undefined): Promise<McpCaller> {
+export async function authenticateBearer(db: Database, authorization: string | undefined, audienceOf: TokenAudience = scopeAudience): Promise<McpCaller> {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   if (!match?.[1]) {
     throw new AppError({
@@ -20,7 +21,7 @@ export async function authenticateBearer(db: Database, authorization: string | u
     });
   }
   const principal = await authenticateMcpToken(db, match[1]);
-  return { workspaceId: principal.workspaceId, name: principal.name };
+  return { workspaceId: principal.workspaceId, name: principal.name, audience: await audienceOf(principal) };
 }
 
 /** RFC 6750 §3: what a 401 tells the client about the bearer scheme. */

@@ -1,7 +1,8 @@
-import type { Database } from '@brain/db';
+import type { AudienceFilter, Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import type { SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import type { TokenAudience } from './token-audience.ts';
 
 /** What the MCP server needs, built once by the composition root (apps/cli). */
 export interface McpDeps {
@@ -13,6 +14,8 @@ export interface McpDeps {
   saveOptions: SaveOptions;
   /** Characters a tool result may carry before it is cut (default DEFAULT_BUDGET_CHARS). */
   budgetChars?: number | undefined;
+  /** A token's audience from its scope (with the guild's facts when the bot token can read them); default scopeAudience. */
+  tokenAudience?: TokenAudience | undefined;
 }
 
 /** Who the tools act for: one workspace, named after the token (or "local" in embedded mode). */
@@ -20,6 +23,12 @@ export interface McpCaller {
   workspaceId: string;
   /** Recorded as "mcp:<name>" on what this caller saves. Never the token itself. */
   name: string;
+  /**
+   * What this caller may read: a token's scope ('public': workspace-wide sources, plus channels
+   * everyone in the server can read when the composition root can tell; or one channel's
+   * audience), or everything for the local operator.
+   */
+  audience: AudienceFilter;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Database } from '@brain/db';
+import { EVERYTHING, type Database } from '@brain/db';
 import { DESCRIPTION_PARTS, SERVER_INSTRUCTIONS } from '../src/index.ts';
 import { connect, mcpDeps } from '../src/testing/index.ts';
 
@@ -13,7 +13,7 @@ describe('the MCP contract (tools/list and instructions)', () => {
   let tools: Tool[];
 
   beforeAll(async () => {
-    client = await connect(mcpDeps({} as Database), { workspaceId: '00000000-0000-0000-0000-000000000000', name: 'contract' });
+    client = await connect(mcpDeps({} as Database), { workspaceId: '00000000-0000-0000-0000-000000000000', name: 'contract', audience: EVERYTHING });
     tools = (await client.listTools()).tools;
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { withService } from '@brain/db';
+import { EVERYTHING, withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
 import { call, connect, createWorkspace, mcpDeps, saveAndIndex, textOf } from '../src/testing/index.ts';
@@ -49,8 +49,8 @@ describeDb('MCP tools, in process', (suite) => {
     rollbackId = await saveAndIndex(suite.db, a, 'Release rollback', ROLLBACK);
     oncallId = await saveAndIndex(suite.db, a, 'Release schedule', ONCALL);
     secretId = await saveAndIndex(suite.db, b, 'Globex rollback drill', SECRET);
-    client = await connect(mcpDeps(suite.db), { workspaceId: a, name: 'acme agent' });
-    clientB = await connect(mcpDeps(suite.db), { workspaceId: b, name: 'globex agent' });
+    client = await connect(mcpDeps(suite.db), { workspaceId: a, name: 'acme agent', audience: EVERYTHING });
+    clientB = await connect(mcpDeps(suite.db), { workspaceId: b, name: 'globex agent', audience: EVERYTHING });
   });
   afterAll(async () => {
     await Promise.all([client.close(), clientB.close()]);
@@ -73,7 +73,7 @@ describeDb('MCP tools, in process', (suite) => {
 
   it('search_brain says explicitly when nothing matched, and not to answer from general knowledge', async () => {
     const empty = await createWorkspace(suite.db, 'empty');
-    const c = await connect(mcpDeps(suite.db), { workspaceId: empty, name: 'empty' });
+    const c = await connect(mcpDeps(suite.db), { workspaceId: empty, name: 'empty', audience: EVERYTHING });
     const result = await call<Search>(c, 'search_brain', { query: 'how do I roll back a release?' });
     await c.close();
     expect(result.isError).toBeUndefined();
@@ -177,7 +177,7 @@ describeDb('MCP tools, in process', (suite) => {
 
   it('save_source refuses what the fetcher would refuse, before anything is written', async () => {
     const blocked = new AppError({ code: 'FETCH_BLOCKED_ADDRESS', message: 'blocked', userMessage: 'That address is not allowed.', nextStep: 'Save a public page.', httpStatus: 400 });
-    const c = await connect(mcpDeps(suite.db, { saveOptions: { checkUrl: () => Promise.reject(blocked) } }), { workspaceId: a, name: 'strict' });
+    const c = await connect(mcpDeps(suite.db, { saveOptions: { checkUrl: () => Promise.reject(blocked) } }), { workspaceId: a, name: 'strict', audience: EVERYTHING });
     const result = await call(c, 'save_source', { url: 'http://169.254.169.254/latest/meta-data/' });
     await c.close();
     expect(result.isError).toBe(true);
@@ -199,13 +199,13 @@ describeDb('MCP tools, in process', (suite) => {
   it('cuts results to the character budget and says so', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `Release checklist item ${i}: verify the deploy of the release candidate on staging before the release.`).join('\n\n');
     await saveAndIndex(suite.db, a, 'Release checklist', long);
-    const small = await connect(mcpDeps(suite.db, { budgetChars: 1_500 }), { workspaceId: a, name: 'small' });
+    const small = await connect(mcpDeps(suite.db, { budgetChars: 1_500 }), { workspaceId: a, name: 'small', audience: EVERYTHING });
     const cut = await call<Search>(small, 'search_brain', { query: 'release checklist deploy staging', limit: 10 });
     expect(cut.structuredContent.omitted).toBeGreaterThan(0);
     expect(cut.structuredContent.note).toMatch(/more passage\(s\) were cut to stay within the 1500-character budget/);
     expect(JSON.stringify(cut.structuredContent.passages).length).toBeLessThanOrEqual(1_500);
 
-    const tiny = await connect(mcpDeps(suite.db, { budgetChars: 300 }), { workspaceId: a, name: 'tiny' });
+    const tiny = await connect(mcpDeps(suite.db, { budgetChars: 300 }), { workspaceId: a, name: 'tiny', audience: EVERYTHING });
     const shortened = await call<Search>(tiny, 'search_brain', { query: 'release checklist deploy staging', limit: 3 });
     expect(shortened.structuredContent.passages).toHaveLength(1);
     expect(shortened.structuredContent.passages[0]?.content_truncated).toBe(true);

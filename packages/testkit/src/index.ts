@@ -28,3 +28,4 @@ export {
   type FakeMessage,
 } from './fake-discord-history.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
+export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';

@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import type { Command } from 'commander';
 import { toAskJson, type AskResult } from '@brain/answer';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
@@ -22,7 +23,7 @@ export function registerAsk(program: Command): void {
         const workspace = await resolveWorkspace(db, options.workspace);
         const embedder = buildEmbedder(config, logger);
         await checkEmbeddingModelAtStartup(db, embedder.model, logger);
-        const result = await buildAnswering(config, db, logger, embedder)({ workspaceId: workspace.id, question, surface: 'cli', askedBy: 'cli' });
+        const result = await buildAnswering(config, db, logger, embedder)({ workspaceId: workspace.id, question, surface: 'cli', askedBy: 'cli', audience: EVERYTHING });
         if (options.json) print.json(toAskJson(result));
         else printAnswer(result);
       } finally {

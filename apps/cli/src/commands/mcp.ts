@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { authenticateMcpToken } from '@brain/accounts';
 import { AppError } from '@brain/errors';
-import { serveStdio, type CallerResolver } from '@brain/mcp';
+import { EVERYTHING } from '@brain/db';
+import { scopeAudience, serveStdio, type CallerResolver, type TokenAudience } from '@brain/mcp';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
@@ -30,7 +31,8 @@ export function registerMcp(program: Command): void {
       const db = await openConfiguredDatabase(config, 'mcp');
       let worker: RunningWorker | undefined;
       try {
-        const caller = await resolveCaller(config.mcpToken, db, options.workspace);
+        const deps = buildMcpDeps(config, db, logger);
+        const caller = await resolveCaller(config.mcpToken, db, options.workspace, deps.tokenAudience ?? scopeAudience);
         await caller(); // refuse a bad token now, with its reason on stderr, not at the first tool call
         // Embedded, this process holds the database: nothing else can index what save_source queues.
         if (config.mode === 'embedded') worker = await runWorker(config, db, logger);
@@ -39,7 +41,7 @@ export function registerMcp(program: Command): void {
           await running?.stop();
           await db.close();
         });
-        await serveStdio(buildMcpDeps(config, db, logger), caller);
+        await serveStdio(deps, caller);
       } finally {
         await worker?.stop();
         await db.close();
@@ -47,14 +49,15 @@ export function registerMcp(program: Command): void {
     });
 }
 
-async function resolveCaller(token: string | undefined, db: Parameters<typeof resolveWorkspace>[0], slug: string | undefined): Promise<CallerResolver> {
+async function resolveCaller(token: string | undefined, db: Parameters<typeof resolveWorkspace>[0], slug: string | undefined, audienceOf: TokenAudience): Promise<CallerResolver> {
   if (token) {
     // Checked on every call, so revoking the token cuts an open session off at its next call.
     return async () => {
       const principal = await authenticateMcpToken(db, token);
-      return { workspaceId: principal.workspaceId, name: principal.name };
+      return { workspaceId: principal.workspaceId, name: principal.name, audience: await audienceOf(principal) };
     };
   }
   const workspace = await resolveWorkspace(db, slug);
-  return async () => ({ workspaceId: workspace.id, name: workspace.slug });
+  // No token: the operator's own machine and brain, which sees everything.
+  return async () => ({ workspaceId: workspace.id, name: workspace.slug, audience: EVERYTHING });
 }

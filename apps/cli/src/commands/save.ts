@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { withWorkspace } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
-import { saveSource } from '@brain/ingest';
+import { saveSource, type SourceOrigin } from '@brain/ingest';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { progressBar } from '../progress.ts';
@@ -29,9 +29,11 @@ export function registerSave(program: Command): void {
     .argument('<targets...>', 'URLs, files or folders')
     .option('--workspace <slug>', 'workspace (default: local)')
     .option('--title <title>', 'title for a single URL or file')
+    .option('--channel <id>', 'a Discord channel id: cite these sources only where that channel\'s readers may see them (default: everyone in the server)')
     .option('--wait', 'index now and wait until every source is ready or failed')
     .option('--json', 'print JSON')
-    .action(async (targetArgs: string[], options: { workspace?: string; title?: string; wait?: boolean; json?: boolean }) => {
+    .action(async (targetArgs: string[], options: { workspace?: string; title?: string; channel?: string; wait?: boolean; json?: boolean }) => {
+      const origin = options.channel === undefined ? undefined : channelOrigin(options.channel);
       const config = readConfig();
       const logger = cliLogger(config, 'brain-save');
       const targets = targetArgs.flatMap((t) => expandTarget(t, targetArgs.length === 1 ? options.title : undefined));
@@ -46,7 +48,7 @@ export function registerSave(program: Command): void {
         const bar = progressBar(!options.json && targets.length > 1, 'saving', targets.length);
         for (const target of targets) {
           try {
-            const result = await saveSource(db, { workspaceId: workspace.id, input: target.input, savedBy: 'cli' }, runtime.saveOptions);
+            const result = await saveSource(db, { workspaceId: workspace.id, input: target.input, savedBy: 'cli', origin }, runtime.saveOptions);
             for (const a of result.artifacts) {
               outcomes.push({ target: target.label, artifact_id: a.artifactId, title: a.title, status: a.status, passages: null, created: a.created, error_code: null, error: null });
             }
@@ -102,4 +104,16 @@ function report(outcomes: Outcome[], workspace: string, waited: boolean): void {
     `${outcomes.length - failed} of ${outcomes.length} saved to workspace "${workspace}"${failed ? `, ${failed} failed` : ''}.` +
       (pending ? ' A running worker (brain start) indexes them; `brain sources` shows progress, or save with --wait.' : ''),
   );
+}
+
+/** `--channel ID`: the source takes that channel's audience, as if saved there. */
+function channelOrigin(id: string): SourceOrigin {
+  if (!/^[0-9]{1,20}$/.test(id)) {
+    throw new AppError({
+      code: 'CHANNEL_INVALID',
+      message: `Not a Discord channel id: ${id}`,
+      nextStep: 'Copy the channel id in Discord (User Settings › Advanced › Developer Mode, then right-click the channel › Copy Channel ID).',
+    });
+  }
+  return { guildId: null, channelId: id, thread: false, parentId: null, privateThread: false };
 }

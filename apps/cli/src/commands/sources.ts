@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import type { Command } from 'commander';
 import { listSources, type SourceSummary } from '@brain/ingest';
 import { openConfiguredDatabase, readConfig } from '../context.ts';
@@ -20,7 +21,7 @@ export function registerSources(program: Command): void {
         const sources: SourceSummary[] = [];
         let cursor: string | undefined;
         do {
-          const page = await listSources(db, workspace.id, { status: options.status, includeForgotten: options.all, limit: 100, cursor });
+          const page = await listSources(db, workspace.id, { status: options.status, includeForgotten: options.all, limit: 100, cursor, audience: EVERYTHING });
           sources.push(...page.sources);
           cursor = page.nextCursor ?? undefined;
         } while (cursor);
@@ -37,17 +38,25 @@ export function registerSources(program: Command): void {
               error_code: s.errorCode,
               error: s.errorMessage,
               forgotten: s.forgottenAt !== null,
+              audience: s.audience,
             })),
           );
         }
         if (sources.length === 0) return print.line(`No sources in workspace "${workspace.slug}" yet. Add one with: brain save <url|file|folder>`);
         for (const s of sources) {
           const state = s.forgottenAt ? 'forgotten' : s.status === 'failed' ? `failed (${s.errorCode})` : s.status;
-          print.line(`${s.id}  ${state.padEnd(10)} ${String(s.passages).padStart(5)} passages  ${s.title ?? '(untitled)'}  ${s.url ?? s.fileName ?? ''}`);
+          print.line(`${s.id}  ${state.padEnd(10)} ${String(s.passages).padStart(5)} passages  ${audienceText(s.audience).padEnd(20)}  ${s.title ?? '(untitled)'}  ${s.url ?? s.fileName ?? ''}`);
         }
         print.line(`${sources.length} source(s) in workspace "${workspace.slug}".`);
       } finally {
         await db.close();
       }
     });
+}
+
+/** The operator sees every source; this says who else may be cited it. */
+function audienceText(audience: string): string {
+  if (audience === 'workspace') return 'everyone';
+  if (audience === 'unknown') return 'audience unknown';
+  return `#${audience.slice('channel:'.length)}`;
 }

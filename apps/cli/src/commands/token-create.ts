@@ -10,17 +10,19 @@ export function registerTokenCreate(token: Command): void {
     .description('create an MCP token for a workspace; it is printed once and only its hash is kept')
     .requiredOption('--name <name>', 'where it will be used, e.g. "Claude Desktop (Ana)"')
     .option('--workspace <slug>', 'workspace (default: local)')
+    .option('--channel <id>', 'read what this Discord channel\'s readers may see (default: public, what everyone in the server can read)')
     .option('--json', 'print JSON')
-    .action(async (options: { name: string; workspace?: string; json?: boolean }) => {
+    .action(async (options: { name: string; workspace?: string; channel?: string; json?: boolean }) => {
       const config = readConfig();
       const db = await openConfiguredDatabase(config, 'token create');
       try {
         const workspace = await resolveWorkspace(db, options.workspace);
-        const created = await createMcpToken(db, workspace.id, options.name, 'cli');
+        const created = await createMcpToken(db, workspace.id, options.name, 'cli', options.channel === undefined ? 'public' : `channel:${options.channel}`);
+        const scope = created.summary.audienceScope;
         if (options.json) {
-          return print.json({ id: created.summary.id, name: created.summary.name, workspace: workspace.slug, token: created.token });
+          return print.json({ id: created.summary.id, name: created.summary.name, workspace: workspace.slug, scope, token: created.token });
         }
-        print.line(`Created MCP token "${created.summary.name}" for workspace "${workspace.slug}" (id ${created.summary.id}):`);
+        print.line(`Created MCP token "${created.summary.name}" for workspace "${workspace.slug}" (id ${created.summary.id}), reading ${scope === 'public' ? 'what everyone in the server can read' : `what the readers of channel ${scope.slice('channel:'.length)} may see`}:`);
         print.line('');
         print.line(`  ${created.token}`);
         print.line('');

@@ -23,7 +23,7 @@ export const mcpRoute: FastifyPluginAsync<{ mcp: McpDeps; publicUrl: string }> =
     }
     let caller;
     try {
-      caller = await authenticateBearer(mcp.db, request.headers.authorization);
+      caller = await authenticateBearer(mcp.db, request.headers.authorization, mcp.tokenAudience);
     } catch (error) {
       if (!isAppError(error) || error.httpStatus !== 401) throw error;
       request.log.warn({ code: error.code }, 'mcp: refused a token');

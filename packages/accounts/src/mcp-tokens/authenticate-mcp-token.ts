@@ -1,6 +1,7 @@
 import { withService, type Database } from '@brain/db';
 import { mcpTokenRevoked, mcpTokenUnknown } from './mcp-token-errors.ts';
 import { hashMcpToken, looksLikeMcpToken } from './mcp-token-format.ts';
+import type { McpTokenScope } from './mcp-token-summary.ts';
 
 /** last_used_at is written at most this often per token: authenticating is otherwise a read. */
 export const MCP_LAST_USED_RESOLUTION_SECONDS = 60;
@@ -10,6 +11,8 @@ export interface McpPrincipal {
   tokenId: string;
   /** The token's name, for logs and "saved by mcp:<name>". Never the token itself. */
   name: string;
+  /** What the token may read: 'public' or 'channel:<id>'. */
+  audienceScope: McpTokenScope;
 }
 
 /**
@@ -22,9 +25,9 @@ export async function authenticateMcpToken(db: Database, rawToken: unknown): Pro
   const token = typeof rawToken === 'string' ? rawToken.trim() : rawToken;
   if (!looksLikeMcpToken(token)) throw mcpTokenUnknown();
   const [row] = await withService(db, (tx) =>
-    tx.query<{ id: string; workspace_id: string; name: string; revoked_at: Date | string | null }>(
+    tx.query<{ id: string; workspace_id: string; name: string; revoked_at: Date | string | null; audience_scope: McpTokenScope }>(
       `with found as (
-         select id, workspace_id, name, revoked_at, last_used_at from public.mcp_tokens where token_hash = $1
+         select id, workspace_id, name, revoked_at, last_used_at, audience_scope from public.mcp_tokens where token_hash = $1
        ), touched as (
          update public.mcp_tokens t set last_used_at = now()
          from found f
@@ -32,11 +35,11 @@ export async function authenticateMcpToken(db: Database, rawToken: unknown): Pro
            and (f.last_used_at is null or f.last_used_at <= now() - make_interval(secs => $2))
          returning t.id
        )
-       select id::text, workspace_id::text, name, revoked_at from found`,
+       select id::text, workspace_id::text, name, revoked_at, audience_scope from found`,
       [hashMcpToken(token), MCP_LAST_USED_RESOLUTION_SECONDS],
     ),
   );
   if (!row) throw mcpTokenUnknown();
   if (row.revoked_at) throw mcpTokenRevoked(new Date(row.revoked_at));
-  return { workspaceId: row.workspace_id, tokenId: row.id, name: row.name };
+  return { workspaceId: row.workspace_id, tokenId: row.id, name: row.name, audienceScope: row.audience_scope };
 }

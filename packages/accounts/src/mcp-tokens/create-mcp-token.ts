@@ -1,7 +1,7 @@
 import { sqlState, SqlState, withWorkspace, type Database } from '@brain/db';
-import { mcpTokenLimit, mcpTokenNameInvalid, mcpTokenNameTaken, MCP_TOKEN_NAME_MAX, MCP_TOKENS_PER_WORKSPACE } from './mcp-token-errors.ts';
+import { mcpTokenLimit, mcpTokenNameInvalid, mcpTokenScopeInvalid, mcpTokenNameTaken, MCP_TOKEN_NAME_MAX, MCP_TOKENS_PER_WORKSPACE } from './mcp-token-errors.ts';
 import { generateMcpToken, hashMcpToken } from './mcp-token-format.ts';
-import { toMcpTokenSummary, type McpTokenRow, type McpTokenSummary } from './mcp-token-summary.ts';
+import { toMcpTokenSummary, type McpTokenRow, type McpTokenScope, type McpTokenSummary } from './mcp-token-summary.ts';
 
 /**
  * Creates a token for the workspace and returns it, raw, this once: only its hash is stored, so
@@ -13,7 +13,10 @@ export async function createMcpToken(
   workspaceId: string,
   name: unknown,
   createdBy: string,
+  /** What the token may read: 'public' (the default) or 'channel:<id>', whose audience it takes. */
+  audienceScope: McpTokenScope = 'public',
 ): Promise<{ token: string; summary: McpTokenSummary }> {
+  if (audienceScope !== 'public' && !/^channel:[0-9]{1,20}$/.test(audienceScope)) throw mcpTokenScopeInvalid(audienceScope);
   const cleanName = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
   if (cleanName.length === 0 || cleanName.length > MCP_TOKEN_NAME_MAX) throw mcpTokenNameInvalid();
   const token = generateMcpToken();
@@ -23,9 +26,9 @@ export async function createMcpToken(
       const [live] = await tx.query<{ n: number }>('select count(*)::int as n from public.mcp_tokens where revoked_at is null');
       if ((live?.n ?? 0) >= MCP_TOKENS_PER_WORKSPACE) throw mcpTokenLimit();
       const [inserted] = await tx.query<McpTokenRow>(
-        `insert into public.mcp_tokens (workspace_id, name, token_hash, created_by) values ($1, $2, $3, $4)
-         returning id::text, name, created_by, created_at, last_used_at, revoked_at`,
-        [workspaceId, cleanName, hashMcpToken(token), createdBy.slice(0, 254)],
+        `insert into public.mcp_tokens (workspace_id, name, token_hash, created_by, audience_scope) values ($1, $2, $3, $4, $5)
+         returning id::text, name, created_by, created_at, last_used_at, revoked_at, audience_scope`,
+        [workspaceId, cleanName, hashMcpToken(token), createdBy.slice(0, 254), audienceScope],
       );
       return inserted;
     });

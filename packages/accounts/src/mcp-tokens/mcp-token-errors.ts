@@ -45,6 +45,16 @@ export function mcpTokenNameInvalid(): AppError {
   });
 }
 
+export function mcpTokenScopeInvalid(scope: string): AppError {
+  return new AppError({
+    code: 'MCP_TOKEN_SCOPE_INVALID',
+    message: `Not an MCP token scope: ${scope.slice(0, 40)}`,
+    userMessage: 'A token reads either what everyone in the server can read ("public") or one channel\'s sources.',
+    nextStep: 'Leave the scope out for "public", or give a channel id (`brain token create --channel 123…`).',
+    httpStatus: 400,
+  });
+}
+
 export function mcpTokenNameTaken(name: string): AppError {
   return new AppError({
     code: 'MCP_TOKEN_NAME_TAKEN',

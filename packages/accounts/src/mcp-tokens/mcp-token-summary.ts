@@ -1,3 +1,6 @@
+/** What a token may read: 'public' (what @everyone can read, and workspace-wide sources) or a channel's audience. */
+export type McpTokenScope = 'public' | `channel:${string}`;
+
 export interface McpTokenSummary {
   id: string;
   name: string;
@@ -5,6 +8,7 @@ export interface McpTokenSummary {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  audienceScope: McpTokenScope;
 }
 
 export interface McpTokenRow extends Record<string, unknown> {
@@ -14,9 +18,10 @@ export interface McpTokenRow extends Record<string, unknown> {
   created_at: Date | string;
   last_used_at: Date | string | null;
   revoked_at: Date | string | null;
+  audience_scope: McpTokenScope;
 }
 
-export const MCP_TOKEN_COLUMNS = 'id::text, name, created_by, created_at, last_used_at, revoked_at';
+export const MCP_TOKEN_COLUMNS = 'id::text, name, created_by, created_at, last_used_at, revoked_at, audience_scope';
 
 export function toMcpTokenSummary(row: McpTokenRow): McpTokenSummary {
   return {
@@ -26,5 +31,6 @@ export function toMcpTokenSummary(row: McpTokenRow): McpTokenSummary {
     createdAt: new Date(row.created_at),
     lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    audienceScope: row.audience_scope,
   };
 }

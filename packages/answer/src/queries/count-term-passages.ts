@@ -1,4 +1,4 @@
-import type { Queryable } from '@brain/db';
+import { audienceParam, type AudienceFilter, type Queryable } from '@brain/db';
 import { genericFrom, type TermStats } from '../text/term-weights.ts';
 import { termOf } from '../text/terms.ts';
 
@@ -7,12 +7,14 @@ import { termOf } from '../text/terms.ts';
  * PostgreSQL's lexemes, so `maintenance_work_mem` must appear as written, not its three words
  * anywhere). Counting stops at the count from which a word is generic: beyond it the number
  * changes nothing, and a common word in a large workspace would otherwise cost a long scan.
- * A word PostgreSQL treats as a stop word is reported generic. Run inside withWorkspace.
+ * A word PostgreSQL treats as a stop word is reported generic. Only passages of the given
+ * audiences count (all of them for the operator's view). Run inside withWorkspace.
  */
-export async function countTermPassages(tx: Queryable, workspaceId: string, tokens: readonly string[]): Promise<TermStats> {
+export async function countTermPassages(tx: Queryable, workspaceId: string, audience: AudienceFilter, tokens: readonly string[]): Promise<TermStats> {
+  const audiences = audienceParam(audience);
   const [total] = await tx.query<{ n: number }>(
-    'select count(*)::int as n from public.chunks c where c.workspace_id = $1 and c.is_live',
-    [workspaceId],
+    'select count(*)::int as n from public.chunks c where c.workspace_id = $1 and c.is_live and ($2::text[] is null or c.audience = any($2::text[]))',
+    [workspaceId, audiences],
   );
   const documents = Number(total?.n ?? 0);
   const cap = genericFrom(documents);
@@ -28,10 +30,11 @@ export async function countTermPassages(tx: Queryable, workspaceId: string, toke
                  else (select count(*)::int from (
                          select 1 from public.chunks c
                          where c.workspace_id = $1 and c.is_live and c.fts @@ q.query
+                           and ($4::text[] is null or c.audience = any($4::text[]))
                          limit $3) s)
             end as df
      from q`,
-    [workspaceId, tokens, cap],
+    [workspaceId, tokens, cap, audiences],
   );
   for (const row of rows) {
     const term = termOf(row.token);

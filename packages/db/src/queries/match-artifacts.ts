@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { audienceParam, type AudienceFilter } from '../audience/audience-filter.ts';
 import { toVectorLiteral } from '../vector-literal.ts';
 
 export type MatchedBy = 'vector' | 'keyword';
@@ -11,6 +12,8 @@ export interface MatchArtifactsParams {
   queryText?: string | undefined;
   matchCount?: number;
   minSimilarity?: number;
+  /** The audiences this reply may cite; required, so no caller gets the operator's view by leaving it out. */
+  audience: AudienceFilter;
 }
 
 export interface ArtifactMatch {
@@ -44,13 +47,14 @@ interface Row extends Record<string, unknown> {
 /** Calls match_artifacts (supabase/migrations/*_create_match_artifacts.sql). Run it inside withWorkspace. */
 export async function matchArtifacts(tx: Queryable, params: MatchArtifactsParams): Promise<ArtifactMatch[]> {
   const rows = await tx.query<Row>(
-    'select * from match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8)',
+    'select * from match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8, $6::text[])',
     [
       params.workspaceId,
       params.embedding ? toVectorLiteral(params.embedding) : null,
       params.queryText ?? null,
       params.matchCount ?? 5,
       params.minSimilarity ?? 0.15,
+      audienceParam(params.audience),
     ],
   );
   return rows.map((r) => ({

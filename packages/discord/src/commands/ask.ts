@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
-import { stringOption } from '../interactions/options.ts';
+import { ApplicationIntegrationType, InteractionContextType, MessageFlags } from 'discord-api-types/v10';
+import { interactionAudience } from '../audience/interaction-audience.ts';
+import { booleanOption, stringOption } from '../interactions/options.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
@@ -15,6 +16,7 @@ export const askCommand: SlashCommand = {
     .setName('ask')
     .setDescription("Ask a question; the answer comes only from this server's saved sources, with citations")
     .addStringOption((o) => o.setName('question').setDescription('What do you want to know?').setRequired(true).setMaxLength(MAX_QUESTION))
+    .addBooleanOption((o) => o.setName('private').setDescription('Answer only to you, from every source you can read yourself'))
     .setContexts(InteractionContextType.Guild)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
     .toJSON(),
@@ -23,14 +25,19 @@ export const askCommand: SlashCommand = {
     if (!stringOption(interaction, 'question')) {
       return { kind: 'reply', ephemeral: true, message: notice('Ask a question with a few words in it, e.g. `/ask question: How do we deploy?`') };
     }
-    return { kind: 'defer', ephemeral: false };
+    // A private answer may cite what only the asker can read: nobody else may see it.
+    return { kind: 'defer', ephemeral: booleanOption(interaction, 'private') === true };
   },
 
   async run(ctx) {
     const question = stringOption(ctx.interaction, 'question') ?? '';
+    const privately = booleanOption(ctx.interaction, 'private') === true;
+    // A normal answer is read by everyone in the channel: it cites only what all of them could read.
+    const { filter } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, privately ? 'member' : 'channel');
     const result = await ctx.deps.ask({
       workspaceId: ctx.workspaceId,
       question,
+      audience: filter,
       surface: ctx.origin,
       askedBy: ctx.user.id,
       interactionId: ctx.interaction.id,
@@ -38,6 +45,6 @@ export const askCommand: SlashCommand = {
     });
     const [first, ...rest] = renderAnswer(question, result);
     if (first) await ctx.responder.edit(first);
-    for (const more of rest) await ctx.responder.followUp(more);
+    for (const more of rest) await ctx.responder.followUp(privately ? { ...more, flags: (more.flags ?? 0) | MessageFlags.Ephemeral } : more);
   },
 };

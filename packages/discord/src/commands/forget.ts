@@ -8,6 +8,7 @@ import { forgetReceiptMessage, restoredMessage } from '../render/forget-receipt.
 import { notice } from '../render/notice.ts';
 import { oneLine, truncate } from '../render/text.ts';
 import { searchSources } from '../queries/search-sources.ts';
+import { interactionAudience } from '../audience/interaction-audience.ts';
 
 export const forgetCommand: SlashCommand = {
   kind: 'slash',
@@ -29,17 +30,19 @@ export const forgetCommand: SlashCommand = {
 
   async run(ctx) {
     const sourceId = stringOption(ctx.interaction, 'source') ?? '';
+    const { filter } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member');
     if (booleanOption(ctx.interaction, 'restore')) {
-      await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId)));
+      await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId, { audience: filter })));
       return;
     }
-    await ctx.responder.edit(forgetReceiptMessage(await forgetSource(ctx.deps.db, ctx.workspaceId, sourceId)));
+    await ctx.responder.edit(forgetReceiptMessage(await forgetSource(ctx.deps.db, ctx.workspaceId, sourceId, { audience: filter })));
   },
 
   async autocomplete({ interaction, workspaceId, deps }) {
     const typed = focusedOption(interaction)?.value ?? '';
     const forgotten = booleanOption(interaction, 'restore') ?? false;
-    const sources = await searchSources(deps.db, workspaceId, typed.trim(), { forgotten, limit: 25 });
+    const { filter } = await interactionAudience(deps, workspaceId, interaction, 'member');
+    const sources = await searchSources(deps.db, workspaceId, typed.trim(), { forgotten, limit: 25, audience: filter });
     return sources.map((s) => {
       const label = oneLine(s.title ?? s.fileName ?? s.url ?? s.id);
       const state = s.forgotten ? 'forgotten' : s.status;

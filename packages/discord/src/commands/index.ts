@@ -5,6 +5,7 @@ import { restoreSourceButton } from '../components/restore-source.ts';
 import { sourcesPageButton } from '../components/sources-page.ts';
 import type { ButtonHandler, MessageCommand, SlashCommand } from '../interactions/types.ts';
 import { askCommand } from './ask.ts';
+import { audienceCommand } from './audience.ts';
 import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
 import { mcpTokenCommand } from './mcp-token.ts';
@@ -21,6 +22,7 @@ export const slashCommands: Record<string, SlashCommand> = {
   forget: forgetCommand,
   billing: billingCommand,
   'mcp-token': mcpTokenCommand,
+  audience: audienceCommand,
 };
 
 /** Message context-menu commands, by their display name. */

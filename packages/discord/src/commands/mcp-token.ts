@@ -1,7 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
 import { createMcpToken, MCP_TOKEN_NAME_MAX } from '@brain/accounts';
-import { stringOption } from '../interactions/options.ts';
+import { invokingChannel } from '../audience/invoking-channel.ts';
+import { booleanOption, stringOption } from '../interactions/options.ts';
 import { ADMIN_PERMISSIONS } from '../interactions/permissions.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { mcpTokenMessage } from '../render/mcp-token-message.ts';
@@ -20,6 +21,7 @@ export const mcpTokenCommand: SlashCommand = {
     .addStringOption((o) =>
       o.setName('name').setDescription('Where it will be used, e.g. "Claude Desktop (Ana)"').setRequired(true).setMaxLength(MCP_TOKEN_NAME_MAX),
     )
+    .addBooleanOption((o) => o.setName('this_channel').setDescription('Read what this channel’s readers may see (default: only what everyone in the server can read)'))
     .setDefaultMemberPermissions(ADMIN_PERMISSIONS)
     .setContexts(InteractionContextType.Guild)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
@@ -32,7 +34,10 @@ export const mcpTokenCommand: SlashCommand = {
 
   async run(ctx) {
     const name = stringOption(ctx.interaction, 'name') ?? '';
-    const created = await createMcpToken(ctx.deps.db, ctx.workspaceId, name, `discord:${ctx.user.id}`);
+    const channel = booleanOption(ctx.interaction, 'this_channel') === true ? invokingChannel(ctx.interaction) : undefined;
+    // A thread's token reads as its channel does; a private thread's, that thread.
+    const audienceId = channel && channel.type !== 12 && channel.parentId && [10, 11].includes(channel.type) ? channel.parentId : channel?.id;
+    const created = await createMcpToken(ctx.deps.db, ctx.workspaceId, name, `discord:${ctx.user.id}`, audienceId ? `channel:${audienceId}` : 'public');
     ctx.log.info({ tokenId: created.summary.id, by: ctx.user.id }, '/mcp-token: created a token');
     await ctx.responder.edit(mcpTokenMessage(created.summary.name, created.summary.id, created.token));
   },

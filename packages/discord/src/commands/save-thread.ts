@@ -102,6 +102,8 @@ export const saveThreadCommand: MessageCommand = {
       workspaceId: ctx.workspaceId,
       input: { kind: 'discord_thread', guildId, threadId: thread.id, parentId: thread.parentId, private: thread.private, name, messages },
       savedBy: `discord:${ctx.user.id}`,
+      // A public thread's readers are its parent's; a private thread's, its own.
+      origin: { guildId, channelId: thread.id, thread: true, parentId: thread.parentId, privateThread: thread.private, messageIds: messages.map((m) => m.id) },
     });
     await ctx.responder.edit(indexingThreadMessage(name, messages.length));
     const progress = await ctx.deps.watcher.wait(

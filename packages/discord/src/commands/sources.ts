@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
 import { listSources, type SourceSummary } from '@brain/ingest';
+import { interactionAudience } from '../audience/interaction-audience.ts';
 import { stringOption } from '../interactions/options.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { renderSourcesPage, SOURCES_PAGE_SIZE } from '../render/sources-page.ts';
@@ -27,7 +28,9 @@ export const sourcesCommand: SlashCommand = {
   async run(ctx) {
     const raw = stringOption(ctx.interaction, 'status');
     const status: SourceSummary['status'] | undefined = STATUSES.find((s) => s === raw);
-    const page = await listSources(ctx.deps.db, ctx.workspaceId, { status, limit: SOURCES_PAGE_SIZE });
-    await ctx.responder.edit(renderSourcesPage(page, { page: 1, status }));
+    // The list is ephemeral: it shows what this member can read.
+    const { filter, factsKnown } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member');
+    const page = await listSources(ctx.deps.db, ctx.workspaceId, { status, limit: SOURCES_PAGE_SIZE, audience: filter });
+    await ctx.responder.edit(renderSourcesPage(page, { page: 1, status, factsKnown }));
   },
 };

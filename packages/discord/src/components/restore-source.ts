@@ -1,4 +1,5 @@
 import { restoreSource } from '@brain/ingest';
+import { interactionAudience } from '../audience/interaction-audience.ts';
 import type { ButtonHandler } from '../interactions/types.ts';
 import { RESTORE_PREFIX, restoredMessage } from '../render/forget-receipt.ts';
 
@@ -9,6 +10,7 @@ export const restoreSourceButton: ButtonHandler = {
   acknowledge: () => ({ kind: 'defer-update' }),
   async run(ctx) {
     const sourceId = ctx.interaction.data.custom_id.split(':')[1] ?? '';
-    await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId)));
+    const { filter } = await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member');
+    await ctx.responder.edit(restoredMessage(await restoreSource(ctx.deps.db, ctx.workspaceId, sourceId, { audience: filter })));
   },
 };

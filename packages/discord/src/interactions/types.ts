@@ -7,12 +7,13 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
   RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import type { Database } from '@brain/db';
+import type { AudienceFilter, Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { InteractionResponder } from '../rest/responder.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import type { ArtifactWatcher } from '../save/artifact-watcher.ts';
+import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import type { WorkSignals } from './in-flight.ts';
 
 /** Where an interaction came from: Discord itself, or the local playground (signed with the dev key). */
@@ -43,6 +44,7 @@ export interface AskOutcome {
 export type AskFunction = (input: {
   workspaceId: string;
   question: string;
+  audience: AudienceFilter;
   surface: 'discord' | 'playground';
   askedBy: string;
   interactionId: string;
@@ -75,6 +77,8 @@ export interface CommandDeps {
   /** A Stripe Customer Portal session for the workspace (@brain/billing); absent when billing is off. */
   openBillingPortal?: BillingPortal | undefined;
   watcher: ArtifactWatcher;
+  /** The guild's roles and overwrites (the bot token's REST reads); absent without a bot token: audiences fail closed. */
+  guildFacts?: GuildFactsSource | undefined;
   /** Reads channel and thread history with the bot token; absent without DISCORD_BOT_TOKEN. */
   history?: DiscordHistory | undefined;
 }

@@ -3,3 +3,5 @@ export { PlaygroundChannel, type ChannelEvent, type PlaygroundMessage } from './
 export { startDiscordEmulator, type DiscordEmulator } from './discord-emulator.ts';
 export { PlaygroundGateway, type SendResult } from './playground-gateway.ts';
 export { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
+export { PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, playgroundGuildFacts, playgroundGuildFactsSource, type PlaygroundPersona } from './playground-server.ts';
+export type { PlaygroundView } from './playground-gateway.ts';

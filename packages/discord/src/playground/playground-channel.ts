@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { InteractionResponseType, MessageFlags, type APIInteractionResponse } from 'discord-api-types/v10';
+import { PLAYGROUND } from './playground-ids.ts';
 
 export interface PlaygroundMessage {
   id: string;
+  /** Which of the pretend server's channels it is in. */
+  channelId: string;
   author: 'user' | 'bot';
   /** For a bot reply: the command that caused it, shown above it like Discord does ("you used /ask"). */
   invocation: string | undefined;
@@ -31,6 +34,7 @@ interface OpenInteraction {
   messageId: string | undefined;
   invocation: string;
   viewer: string;
+  channelId: string;
   /** An edit that arrived before the acknowledgement made this message; the acknowledgement decides who sees it. */
   early: boolean;
 }
@@ -73,14 +77,14 @@ export class PlaygroundChannel {
     return this.messages.find((m) => m.id === id) ?? (viewer === undefined ? undefined : this.privateMessages.get(viewer)?.find((m) => m.id === id));
   }
 
-  postUserMessage(content: string): PlaygroundMessage {
-    return this.add({ author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined);
+  postUserMessage(content: string, channelId: string = PLAYGROUND.channelId): PlaygroundMessage {
+    return this.add({ channelId, author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined);
   }
 
   /** A token for a new interaction by `viewer`; for a button, its @original is the message the button is on. */
-  openInteraction(invocation: string, viewer: string, componentMessageId?: string): string {
+  openInteraction(invocation: string, viewer: string, componentMessageId?: string, channelId: string = PLAYGROUND.channelId): string {
     const token = `pg.${randomBytes(24).toString('base64url')}`;
-    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, early: false });
+    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, channelId, early: false });
     if (this.originals.size > 5000) this.originals.delete(this.originals.keys().next().value as string);
     return token;
   }
@@ -107,7 +111,7 @@ export class PlaygroundChannel {
         }
         const deferred = response.type === InteractionResponseType.DeferredChannelMessageWithSource;
         const message = this.add(
-          { author: 'bot', invocation: original.invocation, state: deferred ? 'thinking' : 'done', ...this.body(data), flags: flags & ~MessageFlags.Ephemeral, ephemeral },
+          { channelId: original.channelId, author: 'bot', invocation: original.invocation, state: deferred ? 'thinking' : 'done', ...this.body(data), flags: flags & ~MessageFlags.Ephemeral, ephemeral },
           ephemeral ? original.viewer : undefined,
         );
         original.messageId = message.id;
@@ -130,7 +134,7 @@ export class PlaygroundChannel {
       // Discord would not accept an edit before the acknowledgement; the playground's own
       // acknowledgement can arrive a moment after a very fast edit, so it keeps the edit, as
       // the viewer's own until the acknowledgement says whether everyone may see it.
-      const message = this.add({ author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer);
+      const message = this.add({ channelId: original.channelId, author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer);
       original.messageId = message.id;
       original.early = true;
       return message;
@@ -144,7 +148,7 @@ export class PlaygroundChannel {
     if (!original) return undefined;
     const flags = typeof body.flags === 'number' ? body.flags : 0;
     const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
-    return this.add({ author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral }, ephemeral ? original.viewer : undefined);
+    return this.add({ channelId: original.channelId, author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral }, ephemeral ? original.viewer : undefined);
   }
 
   private body(data: Record<string, unknown> | undefined) {

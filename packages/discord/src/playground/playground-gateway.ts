@@ -16,6 +16,7 @@ import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
+import { PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
 
 export interface SendResult {
   /** HTTP status of POST /interactions. */
@@ -34,6 +35,15 @@ function snowflake(): string {
 }
 
 const you = { id: PLAYGROUND.userId, username: PLAYGROUND.username, global_name: 'You', discriminator: '0', avatar: null };
+/** Where a viewer is and who they are at the playground: a channel of the pretend server, and a persona. */
+export interface PlaygroundView {
+  channelId: string;
+  persona: PlaygroundPersona;
+}
+
+const DEFAULT_VIEW: PlaygroundView = { channelId: PLAYGROUND.channelId, persona: 'moderator' };
+const MAX_VIEWS = 1000;
+
 const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true };
 
 /**
@@ -42,6 +52,26 @@ const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_na
  * and applies the response to the channel, exactly as Discord applies it.
  */
 export class PlaygroundGateway {
+  /** Each viewer's channel and persona (default: #general, as a moderator). */
+  private readonly views = new Map<string, PlaygroundView>();
+
+  view(viewer: string): PlaygroundView {
+    return { ...(this.views.get(viewer) ?? DEFAULT_VIEW) };
+  }
+
+  /** Switches a viewer's channel and/or persona; anything else is refused. */
+  setView(viewer: string, change: { channelId?: unknown; persona?: unknown }): PlaygroundView {
+    const current = this.view(viewer);
+    const channelId = change.channelId ?? current.channelId;
+    const persona = change.persona ?? current.persona;
+    if (!PLAYGROUND_CHANNELS.some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
+      throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
+    }
+    if (!this.views.has(viewer) && this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    this.views.set(viewer, { channelId: channelId as string, persona });
+    return this.view(viewer);
+  }
+
   constructor(
     private readonly channel: PlaygroundChannel,
     private readonly keys: DevKeyPair,
@@ -53,11 +83,12 @@ export class PlaygroundGateway {
    * `viewer` is who typed it: an ephemeral reply is theirs alone.
    */
   async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
-    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim()).id };
+    const view = this.view(viewer);
+    if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
     const command = parseCommandLine(line, this.commands);
     const invocation = `/${command.name}${command.options.map((o) => ` ${o.name}: ${String(o.value)}`).join('')}`;
-    const token = this.channel.openInteraction(invocation, viewer);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(invocation, viewer, undefined, view.channelId);
+    return this.post(interactionsUrl, token, view, {
       type: InteractionType.ApplicationCommand,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options },
     });
@@ -73,7 +104,8 @@ export class PlaygroundGateway {
       ...command.options.filter((o) => o.name !== spec.name),
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
     ];
-    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer), {
+    const view = this.view(viewer);
+    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer, undefined, view.channelId), view, {
       type: InteractionType.ApplicationCommandAutocomplete,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options },
     });
@@ -83,13 +115,13 @@ export class PlaygroundGateway {
   async press(messageId: string, customId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
     const message = this.channel.find(messageId, viewer);
     if (!message || message.author !== 'bot') throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId, message.channelId);
+    return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.MessageComponent,
       data: { custom_id: customId, component_type: ComponentType.Button },
       message: {
         id: message.id,
-        channel_id: PLAYGROUND.channelId,
+        channel_id: message.channelId,
         author: bot,
         content: message.content,
         embeds: message.embeds,
@@ -106,8 +138,8 @@ export class PlaygroundGateway {
     const message = this.channel.find(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : bot;
-    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, viewer);
-    return this.post(interactionsUrl, token, {
+    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, viewer, undefined, message.channelId);
+    return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.ApplicationCommand,
       data: {
         id: snowflake(),
@@ -116,14 +148,16 @@ export class PlaygroundGateway {
         target_id: message.id,
         resolved: {
           messages: {
-            [message.id]: { id: message.id, channel_id: PLAYGROUND.channelId, author, content: message.content, embeds: [], attachments: [], timestamp: message.createdAt },
+            [message.id]: { id: message.id, channel_id: message.channelId, author, content: message.content, embeds: [], attachments: [], timestamp: message.createdAt },
           },
         },
       },
     });
   }
 
-  private async post(interactionsUrl: string, token: string, fields: Record<string, unknown>): Promise<SendResult> {
+  private async post(interactionsUrl: string, token: string, view: PlaygroundView, fields: Record<string, unknown>): Promise<SendResult> {
+    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId) ?? PLAYGROUND_CHANNELS[0];
+    const persona = PLAYGROUND_PERSONAS[view.persona];
     const body = JSON.stringify({
       id: snowflake(),
       application_id: PLAYGROUND.applicationId,
@@ -131,13 +165,13 @@ export class PlaygroundGateway {
       version: 1,
       guild_id: PLAYGROUND.guildId,
       guild: { id: PLAYGROUND.guildId, locale: 'en-US', features: [] },
-      channel_id: PLAYGROUND.channelId,
-      channel: { id: PLAYGROUND.channelId, type: 0, name: PLAYGROUND.channelName },
+      channel_id: channel.id,
+      channel: { id: channel.id, type: 0, name: channel.name },
       member: {
         user: you,
-        // The person at the playground is its operator: an admin of its pretend server.
-        permissions: String(PermissionFlagsBits.Administrator | PermissionFlagsBits.ManageGuild),
-        roles: [],
+        // The moderator persona manages the pretend server (admin commands); the member does not.
+        permissions: String(persona.permissions),
+        roles: persona.roles,
         joined_at: new Date(0).toISOString(),
         deaf: false,
         mute: false,

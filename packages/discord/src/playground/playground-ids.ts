@@ -7,4 +7,10 @@ export const PLAYGROUND = {
   username: 'you',
   guildName: 'Playground',
   channelName: 'general',
+  /** A staff-only channel: @everyone cannot view it, the Moderator role can. */
+  staffChannelId: '100000000000000005',
+  staffChannelName: 'staff',
+  moderatorRoleId: '100000000000000006',
+  /** Someone else owns the pretend server, so "you" are judged by roles like any member. */
+  ownerId: '100000000000000007',
 } as const;

@@ -1,4 +1,4 @@
-import { withWorkspace, type Database } from '@brain/db';
+import { audienceParam, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 
 export interface SourceChoice {
   id: string;
@@ -11,9 +11,9 @@ export interface SourceChoice {
 
 /**
  * Sources whose title, address or file name contains `text`, newest first, for /forget's
- * autocomplete: this workspace's only (RLS), live ones or forgotten ones.
+ * autocomplete: this workspace's only (RLS), of the audiences given, live ones or forgotten ones.
  */
-export async function searchSources(db: Database, workspaceId: string, text: string, options: { forgotten: boolean; limit: number }): Promise<SourceChoice[]> {
+export async function searchSources(db: Database, workspaceId: string, text: string, options: { forgotten: boolean; limit: number; audience: AudienceFilter }): Promise<SourceChoice[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await withWorkspace(db, workspaceId, (tx) =>
     tx.query<{ id: string; title: string | null; url: string | null; file_name: string | null; status: string; forgotten: boolean }>(
@@ -21,9 +21,10 @@ export async function searchSources(db: Database, workspaceId: string, text: str
        from artifacts
        where (forgotten_at is not null) = $2
          and ($1 = '%%' or title ilike $1 or url ilike $1 or file_name ilike $1 or id::text like $3)
+         and ($5::text[] is null or audience = any($5::text[]))
        order by created_at desc, id desc
        limit $4`,
-      [pattern, options.forgotten, `${text.toLowerCase()}%`, options.limit],
+      [pattern, options.forgotten, `${text.toLowerCase()}%`, options.limit, audienceParam(options.audience)],
     ),
   );
   return rows.map((r) => ({ id: r.id, title: r.title, url: r.url, fileName: r.file_name, status: r.status, forgotten: r.forgotten }));

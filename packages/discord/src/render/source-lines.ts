@@ -17,5 +17,13 @@ export function sourceLine(s: SourceSummary): string {
         ? `${s.passages} passage${s.passages === 1 ? '' : 's'}`
         : s.status;
   const forgotten = s.forgottenAt ? ' · forgotten' : '';
-  return `${STATUS_ICON[s.status]} ${titledLink(sourceTitle(s), s.url, 90)} — ${status}${forgotten} · \`${s.id.slice(0, 8)}\``;
+  return `${STATUS_ICON[s.status]} ${titledLink(sourceTitle(s), s.url, 90)} — ${status}${forgotten} · ${audienceLabel(s.audience)} · \`${s.id.slice(0, 8)}\``;
+}
+
+/** Who a source may be cited to: everyone, a channel's readers (a channel mention, which never pings), or nobody yet. */
+export function audienceLabel(audience: string): string {
+  if (audience === 'workspace') return 'everyone';
+  const channel = /^channel:([0-9]{1,20})$/.exec(audience)?.[1];
+  if (channel) return `<#${channel}>`;
+  return 'audience unknown (an admin sets it with `/audience`)';
 }

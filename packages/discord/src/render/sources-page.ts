@@ -23,7 +23,9 @@ export function parseSourcesPageId(customId: string): { page: number; status: St
 }
 
 /** One page of /sources, newest first, with First / Next buttons when there is more. */
-export function renderSourcesPage(page: SourcePage, options: { page: number; status: StatusFilter }): OutgoingMessage {
+export function renderSourcesPage(page: SourcePage, options: { page: number; status: StatusFilter; factsKnown?: boolean }): OutgoingMessage {
+  // Said on every page: without the guild's roles and overwrites, a channel's sources stay in that channel.
+  const scope = options.factsKnown === false ? ' · Without a bot token, each source is cited only in its channel and that channel’s threads' : '';
   const pages = Math.max(1, Math.ceil(page.total / SOURCES_PAGE_SIZE));
   const filter = options.status ? ` ${options.status}` : '';
   if (page.total === 0) {
@@ -47,7 +49,7 @@ export function renderSourcesPage(page: SourcePage, options: { page: number; sta
       {
         title: `Sources${filter} — ${page.total}`,
         description: page.sources.map(sourceLine).join('\n'),
-        footer: { text: `Page ${options.page} of ${pages} · /forget removes a source from answers` },
+        footer: { text: `Page ${options.page} of ${pages} · /forget removes a source from answers${scope}` },
         color: COLORS.sources,
       },
     ],

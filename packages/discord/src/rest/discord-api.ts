@@ -19,6 +19,11 @@ export interface DiscordApi {
   editOriginal(applicationId: string, token: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
   createFollowUp(applicationId: string, token: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
   putCommands(applicationId: string, commands: RESTPostAPIApplicationCommandsJSONBody[], guildId?: string): Promise<unknown>;
+  /** Bot-token reads for audiences: GET /guilds/{id}, its roles and channels, and one channel or thread. */
+  getGuild(guildId: string, signal?: AbortSignal): Promise<unknown>;
+  getGuildRoles(guildId: string, signal?: AbortSignal): Promise<unknown>;
+  getGuildChannels(guildId: string, signal?: AbortSignal): Promise<unknown>;
+  getChannel(channelId: string, signal?: AbortSignal): Promise<unknown>;
 }
 
 export function createDiscordApi(options: DiscordApiOptions = {}): DiscordApi {
@@ -40,5 +45,9 @@ export function createDiscordApi(options: DiscordApiOptions = {}): DiscordApi {
       rest.post(Routes.webhook(applicationId, token), { body, auth: false, query: new URLSearchParams({ wait: 'true' }), ...(signal ? { signal } : {}) }),
     putCommands: (applicationId, commands, guildId) =>
       rest.put(guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId), { body: commands }),
+    getGuild: (guildId, signal) => rest.get(Routes.guild(guildId), signal ? { signal } : {}),
+    getGuildRoles: (guildId, signal) => rest.get(Routes.guildRoles(guildId), signal ? { signal } : {}),
+    getGuildChannels: (guildId, signal) => rest.get(Routes.guildChannels(guildId), signal ? { signal } : {}),
+    getChannel: (channelId, signal) => rest.get(Routes.channel(channelId), signal ? { signal } : {}),
   };
 }

@@ -1,4 +1,6 @@
 import { saveSource, type SourceInput } from '@brain/ingest';
+import type { APIInteraction } from 'discord-api-types/v10';
+import { originOfInteraction } from '../audience/invoking-channel.ts';
 import type { RunContext } from '../interactions/types.ts';
 import { saveResultMessage, savingMessage } from '../render/save-messages.ts';
 
@@ -8,11 +10,17 @@ import { saveResultMessage, savingMessage } from '../render/save-messages.ts';
  * wait ends early when the token window is about to close or the process drains; the last edit
  * then says the source is still indexing, so the reply never stays at "thinking…".
  */
-export async function saveAndReport(ctx: RunContext<unknown>, input: SourceInput, what: string): Promise<void> {
+export async function saveAndReport(ctx: RunContext<APIInteraction>, input: SourceInput, what: string): Promise<void> {
   const savedAtMs = Date.now();
   const { artifacts, skipped } = await saveSource(
     ctx.deps.db,
-    { workspaceId: ctx.workspaceId, input, savedBy: `discord:${ctx.user.id}` },
+    {
+      workspaceId: ctx.workspaceId,
+      input,
+      savedBy: `discord:${ctx.user.id}`,
+      // Its readers are the channel's (or thread's) it was saved in, whatever the save path.
+      origin: originOfInteraction(ctx.interaction, input.kind === 'discord_message' ? [input.messageId] : undefined),
+    },
     ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {},
   );
   await ctx.responder.edit(savingMessage(what));

@@ -8,6 +8,7 @@ import type { AskFunction, AttachmentDownloader, BillingPortal, EntitlementCheck
 import { pruneInteractionsSeen } from '../queries/prune-interactions.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
+import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import { ArtifactWatcher } from '../save/artifact-watcher.ts';
 import { createSignatureVerifier, SIGNATURE_MAX_AGE_SECONDS, type SignatureVerifier } from '../verify/verify-signature.ts';
 import { createGuildWorkspaceResolver, type WorkspaceResolver } from '../workspace/resolve-workspace.ts';
@@ -24,9 +25,9 @@ export interface DiscordSurfaceOptions {
   history?: DiscordHistory | undefined;
   links: WorkspaceLinks;
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
-  discord?: { publicKey: string; api: DiscordApi } | undefined;
+  discord?: { publicKey: string; api: DiscordApi; guildFacts?: GuildFactsSource | undefined } | undefined;
   /** The playground: the dev key it signs with, its emulator, and the workspace its dev server maps to. */
-  playground?: { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string } | undefined;
+  playground?: { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string; guildFacts?: GuildFactsSource | undefined } | undefined;
   /** See InteractionHandlerOptions.dedupe: 'process' only where one process holds the database. */
   dedupe?: 'database' | 'process';
   /** Indexing progress poll for /save's second edit. */
@@ -79,6 +80,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       checkUrl: options.checkUrl,
       openBillingPortal: options.openBillingPortal,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
+      guildFacts: guildFactsByOrigin(options),
       history: options.history,
     },
     workspaces: { discord: options.discord ? createGuildWorkspaceResolver(options.db) : undefined, playground: playgroundResolver },
@@ -109,5 +111,16 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       clearInterval(prune);
       await inFlight.drain(graceMs);
     },
+  };
+}
+
+/** The playground's pretend server has its own facts; every other guild is read with the bot token. */
+function guildFactsByOrigin(options: DiscordSurfaceOptions): GuildFactsSource | undefined {
+  const real = options.discord?.guildFacts;
+  const playground = options.playground;
+  if (!real && !playground?.guildFacts) return undefined;
+  return {
+    facts: async (guildId, channelIds) =>
+      playground && guildId === playground.guildId ? playground.guildFacts?.facts(guildId, channelIds) : real?.facts(guildId, channelIds),
   };
 }

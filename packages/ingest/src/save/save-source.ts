@@ -1,5 +1,6 @@
 import { withWorkspace, type Database, type Queryable } from '@brain/db';
 import type { SourceInput } from './source-input.ts';
+import { audienceOfOrigin, originOfInput, type SourceOrigin } from './source-origin.ts';
 import { planArtifacts, type PlannedArtifact, type SkippedAttachment } from './validate-source.ts';
 
 export interface SavedArtifact {
@@ -25,6 +26,8 @@ export interface SaveRequest {
   input: SourceInput;
   /** Who saved it: a Discord user id, "cli", "mcp:<token name>". */
   savedBy: string;
+  /** The channel or thread it was saved in; absent: workspace-wide (CLI, MCP, dashboard without a channel). */
+  origin?: SourceOrigin | undefined;
 }
 
 export interface SaveOptions {
@@ -45,9 +48,10 @@ export async function saveSource(db: Database, request: SaveRequest, options: Sa
   if (options.checkUrl) {
     for (const artifact of planned) if (artifact.kind === 'url' && artifact.url) await options.checkUrl(artifact.url);
   }
+  const withOrigin = { ...request, origin: request.origin ?? originOfInput(request.input) };
   const artifacts = await withWorkspace(db, request.workspaceId, async (tx) => {
     const saved: SavedArtifact[] = [];
-    for (const artifact of planned) saved.push(await upsertArtifact(tx, request, artifact));
+    for (const artifact of planned) saved.push(await upsertArtifact(tx, withOrigin, artifact));
     return saved;
   });
   return { artifacts, skipped };
@@ -64,10 +68,21 @@ async function upsertArtifact(tx: Queryable, request: SaveRequest, a: PlannedArt
     `with previous as (
        select forgotten_at from artifacts where workspace_id = $1 and source_key = $3
      )
-     insert into artifacts as a (workspace_id, kind, source_key, url, title, file_name, mime_type, author, saved_by, metadata)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+     insert into artifacts as a (workspace_id, kind, source_key, url, title, file_name, mime_type, author, saved_by, metadata,
+                                 origin_guild_id, origin_channel_id, origin_parent_id, origin_private_thread, origin_message_ids, audience)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15::text[], $16)
      on conflict (workspace_id, source_key) do update set
-       title = coalesce(excluded.title, a.title),
+       -- Saved again from elsewhere: the latest save says where it lives now, unless an admin
+       -- placed it (audience_changes), whose choice stands.
+       origin_guild_id = excluded.origin_guild_id,
+       origin_channel_id = excluded.origin_channel_id,
+       origin_parent_id = excluded.origin_parent_id,
+       origin_private_thread = excluded.origin_private_thread,
+       origin_message_ids = excluded.origin_message_ids,
+       audience = case when exists (select 1 from audience_changes ch where ch.artifact_id = a.id) then a.audience
+                       else excluded.audience end,
+       -- A title given where fewer people read it does not follow the source to a wider audience.
+       title = case when excluded.audience = a.audience then coalesce(excluded.title, a.title) else excluded.title end,
        url = coalesce(excluded.url, a.url),
        saved_by = excluded.saved_by,
        metadata = a.metadata || excluded.metadata,
@@ -89,6 +104,12 @@ async function upsertArtifact(tx: Queryable, request: SaveRequest, a: PlannedArt
       a.author,
       request.savedBy,
       JSON.stringify(a.metadata),
+      request.origin?.guildId ?? null,
+      request.origin?.channelId ?? null,
+      request.origin?.thread ? request.origin.parentId : null,
+      request.origin?.privateThread ?? false,
+      [...(request.origin?.messageIds ?? [])],
+      audienceOfOrigin(request.origin),
     ],
   );
   const artifact = row as NonNullable<typeof row>;

@@ -12,13 +12,15 @@ export interface SourceSummary {
   createdAt: Date;
   indexedAt: Date | null;
   forgottenAt: Date | null;
+  /** 'workspace', 'channel:<id>' or 'unknown' (saved from Discord before audiences were recorded). */
+  audience: string;
 }
 
 /** Forgotten sources can be restored for this long; the sweeper deletes them afterwards. */
 export const FORGET_RETENTION_DAYS = 30;
 
 export const SOURCE_COLUMNS = `a.id, a.kind, a.title, a.url, a.file_name, a.status, a.error_code, a.error_message,
-  a.chunk_count, a.saved_by, a.created_at, a.indexed_at, a.forgotten_at`;
+  a.chunk_count, a.saved_by, a.created_at, a.indexed_at, a.forgotten_at, a.audience`;
 
 export interface SourceRow extends Record<string, unknown> {
   id: string;
@@ -34,6 +36,7 @@ export interface SourceRow extends Record<string, unknown> {
   created_at: Date;
   indexed_at: Date | null;
   forgotten_at: Date | null;
+  audience: string;
 }
 
 export function toSourceSummary(row: SourceRow): SourceSummary {
@@ -51,5 +54,6 @@ export function toSourceSummary(row: SourceRow): SourceSummary {
     createdAt: new Date(row.created_at),
     indexedAt: row.indexed_at ? new Date(row.indexed_at) : null,
     forgottenAt: row.forgotten_at ? new Date(row.forgotten_at) : null,
+    audience: row.audience,
   };
 }

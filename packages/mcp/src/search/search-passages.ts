@@ -1,5 +1,5 @@
 import { loadRetrievalSettings } from '@brain/answer';
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type Database } from '@brain/db';
+import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { AppError, isAppError } from '@brain/errors';
 
@@ -21,7 +21,7 @@ export async function searchPassages(
   deps: { db: Database; embedder: Embedder },
   workspaceId: string,
   query: string,
-  options: { limit?: number | undefined; maxLimit: number; signal?: AbortSignal | undefined },
+  options: { limit?: number | undefined; maxLimit: number; signal?: AbortSignal | undefined; audience: AudienceFilter },
 ): Promise<PassageSearch> {
   const embedding = await embedQuery(deps.embedder, query, options.signal);
   try {
@@ -32,6 +32,7 @@ export async function searchPassages(
         throw new AppError({ code: 'WORKSPACE_NOT_FOUND', message: `No workspace ${workspaceId}.`, userMessage: 'This token\'s workspace no longer exists.', nextStep: 'Ask the workspace owner for a new token.', httpStatus: 404 });
       }
       const matches = await matchArtifacts(tx, {
+        audience: options.audience,
         workspaceId,
         embedding,
         queryText: query,

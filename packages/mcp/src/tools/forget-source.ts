@@ -35,8 +35,8 @@ export function registerForgetSource(server: McpServer, ctx: ToolContext): void 
     },
     async ({ id }) => {
       try {
-        const { workspaceId } = await ctx.caller();
-        const receipt = await forgetSource(ctx.deps.db, workspaceId, id);
+        const { workspaceId, audience } = await ctx.caller();
+        const receipt = await forgetSource(ctx.deps.db, workspaceId, id, { audience });
         const until = receipt.restorableUntil.toISOString();
         const note = `Forgot "${clipTitle(receipt.title) ?? id}": ${receipt.passages} passage(s) no longer answer. Undo with restore_source (id ${id}) until ${until}.`;
         const structured = { id, title: clipTitle(receipt.title), passages_hidden: receipt.passages, forgotten_at: receipt.forgottenAt.toISOString(), restorable_until: until, note };

@@ -30,8 +30,8 @@ export function registerGetSource(server: McpServer, ctx: ToolContext): void {
     },
     async ({ id, include_forgotten }) => {
       try {
-        const { workspaceId } = await ctx.caller();
-        const source = toSourceView(await getSource(ctx.deps.db, workspaceId, id, { includeForgotten: include_forgotten }));
+        const { workspaceId, audience } = await ctx.caller();
+        const source = toSourceView(await getSource(ctx.deps.db, workspaceId, id, { includeForgotten: include_forgotten, audience }));
         return toolSuccess({ source }, sourceLine(source));
       } catch (error) {
         return toolError(error, ctx.deps.logger, SOURCE_ID_NEXT_ACTIONS);

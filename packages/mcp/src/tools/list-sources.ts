@@ -40,8 +40,8 @@ export function registerListSources(server: McpServer, ctx: ToolContext): void {
     },
     async ({ status, include_forgotten, limit, cursor }) => {
       try {
-        const { workspaceId } = await ctx.caller();
-        const query = { status, includeForgotten: include_forgotten, cursor };
+        const { workspaceId, audience } = await ctx.caller();
+        const query = { status, includeForgotten: include_forgotten, cursor, audience };
         let page = await listSources(ctx.deps.db, workspaceId, { ...query, limit });
         // A source's fields are bounded (title, error and URL lengths), so one always fits enough to show.
         const budget = fitToBudget(page.sources.map(toSourceView), ctx.budgetChars, (source) => source);

@@ -35,15 +35,15 @@ export function registerRestoreSource(server: McpServer, ctx: ToolContext): void
     },
     async ({ id }) => {
       try {
-        const { workspaceId } = await ctx.caller();
+        const { workspaceId, audience } = await ctx.caller();
         try {
-          const restored = await restoreSource(ctx.deps.db, workspaceId, id);
+          const restored = await restoreSource(ctx.deps.db, workspaceId, id, { audience });
           const note = `Restored "${clipTitle(restored.title) ?? id}": ${restored.passages} passage(s) answer again.`;
           return toolSuccess({ id, title: clipTitle(restored.title), restored: true, passages_live: restored.passages, note }, note);
         } catch (error) {
           // Restoring twice is not a failure: the source is live, which is what was asked for.
           if (!isAppError(error, 'SOURCE_NOT_FORGOTTEN')) throw error;
-          const source = await getSource(ctx.deps.db, workspaceId, id);
+          const source = await getSource(ctx.deps.db, workspaceId, id, { audience });
           const note = `"${clipTitle(source.title) ?? id}" is not forgotten: it already answers (${source.passages} passage(s)). Nothing changed.`;
           return toolSuccess({ id, title: clipTitle(source.title), restored: false, passages_live: source.passages, note }, note);
         }

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { audienceChannelId, EVERYTHING } from '@brain/db';
 import { AppError } from '@brain/errors';
 import { getSource, saveSource, type SourceInput } from '@brain/ingest';
 import { sourceLine, sourceSchema, toSourceView } from '../source-view.ts';
@@ -34,18 +35,27 @@ export function registerSaveSource(server: McpServer, ctx: ToolContext): void {
         url: z.string().trim().max(2048).optional().describe('An http(s) URL to fetch and index.'),
         text: z.string().max(SAVE_TEXT_MAX_CHARS).optional().describe(`Text to save as it is, up to ${SAVE_TEXT_MAX_CHARS} characters.`),
         title: z.string().trim().max(300).optional().describe('A title to cite it by (default: the page title, or the text\'s first line).'),
+        channel: z
+          .string()
+          .regex(/^[0-9]{1,20}$/)
+          .optional()
+          .describe('A Discord channel id: the source is then cited only where that channel\'s readers may see it. Default: the token\'s channel, or workspace-wide for a public token.'),
       },
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    async ({ url, text, title }) => {
+    async ({ url, text, title, channel }) => {
       try {
         const input = sourceInput(url, text, title);
         const caller = await ctx.caller();
-        const result = await saveSource(ctx.deps.db, { workspaceId: caller.workspaceId, input, savedBy: `mcp:${caller.name}` }, ctx.deps.saveOptions);
+        // A channel token's saves stay in its channel unless it names another: never wider than it reads.
+        const tokenChannel = caller.audience.kind === 'keys' ? caller.audience.keys.map(audienceChannelId).find((id) => id !== undefined) : undefined;
+        const channelId = channel ?? tokenChannel;
+        const origin = channelId ? { guildId: null, channelId, thread: false, parentId: null, privateThread: false } : undefined;
+        const result = await saveSource(ctx.deps.db, { workspaceId: caller.workspaceId, input, savedBy: `mcp:${caller.name}`, origin }, ctx.deps.saveOptions);
         const saved = result.artifacts[0];
         if (!saved) throw new Error('saveSource returned no artifact');
-        const source = toSourceView(await getSource(ctx.deps.db, caller.workspaceId, saved.artifactId, { includeForgotten: true }));
+        const source = toSourceView(await getSource(ctx.deps.db, caller.workspaceId, saved.artifactId, { includeForgotten: true, audience: EVERYTHING }));
         const note =
           source.status === 'ready'
             ? `${saved.created ? 'Saved' : 'Already saved; refreshing'}: it is searchable now and a refresh is queued.`

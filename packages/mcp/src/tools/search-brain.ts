@@ -71,7 +71,7 @@ export function registerSearchBrain(server: McpServer, ctx: ToolContext): void {
     async ({ query, limit }, extra) => {
       try {
         const caller = await ctx.caller();
-        const found = await searchPassages(ctx.deps, caller.workspaceId, query, { limit, maxLimit: SEARCH_MAX_LIMIT, signal: extra.signal });
+        const found = await searchPassages(ctx.deps, caller.workspaceId, query, { limit, maxLimit: SEARCH_MAX_LIMIT, signal: extra.signal, audience: caller.audience });
         if (found.matches.length === 0) {
           const note = `Nothing in this workspace's sources matched "${clip(query, 200)}". Do not answer from general knowledge: tell the user the brain has no source on this, and offer to save one with save_source. Rephrasing the query may still find something.`;
           return toolSuccess({ query, matched: false, passages: [], omitted: 0, note }, note);

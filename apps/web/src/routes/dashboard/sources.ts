@@ -1,3 +1,4 @@
+import { EVERYTHING } from '@brain/db';
 import type { FastifyPluginAsync } from 'fastify';
 import { forgetSource, listSources, requeueSource, restoreSource } from '@brain/ingest';
 import { sendDashboardPage } from '../../pages/dashboard/layout.ts';
@@ -22,6 +23,8 @@ export const sourcesRoutes: FastifyPluginAsync<{ ctx: DashboardContext }> = asyn
         includeForgotten: filter === 'all',
         cursor: query.after || undefined,
         limit: 50,
+        // The dashboard is the operator's: every source, each with its audience.
+        audience: EVERYTHING,
       });
       return sendDashboardPage(reply, 200, {
         title: 'Sources',
@@ -34,8 +37,8 @@ export const sourcesRoutes: FastifyPluginAsync<{ ctx: DashboardContext }> = asyn
   );
 
   const ACTIONS = {
-    forget: async (workspaceId: string, id: string) => (await forgetSource(ctx.db, workspaceId, id), 'forgotten'),
-    restore: async (workspaceId: string, id: string) => (await restoreSource(ctx.db, workspaceId, id), 'restored'),
+    forget: async (workspaceId: string, id: string) => (await forgetSource(ctx.db, workspaceId, id, { audience: EVERYTHING }), 'forgotten'),
+    restore: async (workspaceId: string, id: string) => (await restoreSource(ctx.db, workspaceId, id, { audience: EVERYTHING }), 'restored'),
     reindex: async (workspaceId: string, id: string) => ((await requeueSource(ctx.db, workspaceId, id)).queued ? 'reindexing' : 'already-queued'),
   } as const;
 

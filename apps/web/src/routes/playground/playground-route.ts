@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { commandDefinitions, PLAYGROUND, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
+import { commandDefinitions, PLAYGROUND, PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import { allowedOrigin } from '../../security/allowed-origin.ts';
 import { useHostGuard } from '../../security/host-guard.ts';
@@ -64,6 +64,9 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   app.get('/playground/state', async (request) => ({
     messages: channel.visibleTo(viewerOf(request)),
     server: { name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
+    channels: PLAYGROUND_CHANNELS,
+    personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
+    view: gateway.view(viewerOf(request) ?? ''),
     commands: commandDefinitions().map((c) => ({
       name: c.name,
       type: c.type ?? 1,
@@ -89,6 +92,8 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
     request.raw.on('close', end);
   });
 
+  // Switch channel (#general, #staff) or who you are (member, moderator): what this viewer's next command is sent as.
+  app.post<{ Body: { channelId?: unknown; persona?: unknown } }>('/playground/view', async (request) => gateway.setView(requireViewer(request), request.body ?? {}));
   app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { messageId?: unknown; customId?: unknown } }>('/playground/press', async (request) =>

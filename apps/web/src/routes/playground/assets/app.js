@@ -7,6 +7,10 @@ const input = document.getElementById('input');
 const suggestions = document.getElementById('suggestions');
 const statusLine = document.getElementById('status-line');
 const connection = document.getElementById('connection');
+const channelLinks = document.getElementById('channels');
+const personaSelect = document.getElementById('persona');
+const chatTitle = document.querySelector('.chat-title');
+const topic = document.querySelector('.topic');
 
 const EPHEMERAL = 64;
 const RESPONSE_NAMES = { 1: 'pong', 4: 'reply', 5: 'deferred: “thinking…”', 6: 'deferred update', 7: 'update', 8: 'autocomplete' };
@@ -14,6 +18,9 @@ const messages = new Map();
 let commands = [];
 let selected = 0;
 let choices = [];
+// Which channel of the pretend server is shown, and who you are: #staff is for moderators only.
+let view = { channelId: '100000000000000002', persona: 'moderator' };
+let channels = [];
 
 // ---------------------------------------------------------------------------------------------
 // Discord markdown, the subset the bot uses. Everything is HTML-escaped first; links are http(s).
@@ -188,6 +195,8 @@ function render(message) {
 }
 
 function upsert(message) {
+  messages.set(message.id, message);
+  if (message.channelId && message.channelId !== view.channelId) return;
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
   messages.set(message.id, message);
   const node = render(message);
@@ -322,12 +331,45 @@ form.addEventListener('submit', async (event) => {
 // ---------------------------------------------------------------------------------------------
 // Start: the channel so far, then live updates.
 
+function showChannel() {
+  const channel = channels.find((c) => c.id === view.channelId) ?? { name: 'general', topic: '' };
+  for (const a of channelLinks.querySelectorAll('a[data-channel]')) {
+    const active = a.dataset.channel === view.channelId;
+    a.classList.toggle('active', active);
+    if (active) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  personaSelect.value = view.persona;
+  chatTitle.textContent = channel.name;
+  topic.textContent = channel.topic;
+  input.placeholder = `Message #${channel.name} — type / for commands`;
+  input.setAttribute('aria-label', `Message #${channel.name}`);
+  list.setAttribute('aria-label', `Messages in #${channel.name}`);
+  list.replaceChildren(el('li', 'welcome', `<h1>Welcome to #${escapeHtml(channel.name)}!</h1><p>This is the start of the playground. Type <code>/save</code> with a link, then <code>/ask</code> about it.</p>`));
+  for (const message of messages.values()) upsert(message);
+}
+
+async function changeView(change) {
+  const next = await call('/playground/view', change);
+  if (next) view = next;
+  showChannel();
+}
+
+channelLinks.addEventListener('click', (event) => {
+  const a = event.target.closest('a[data-channel]');
+  if (!a) return;
+  event.preventDefault();
+  changeView({ channelId: a.dataset.channel });
+});
+personaSelect.addEventListener('change', () => changeView({ persona: personaSelect.value }));
+
 async function start() {
   const state = await (await fetch('/playground/state')).json();
   commands = state.commands;
-  const welcome = el('li', 'welcome', '<h1>Welcome to #general!</h1><p>This is the start of the playground. Type <code>/save</code> with a link, then <code>/ask</code> about it.</p>');
-  list.append(welcome);
-  for (const message of state.messages) upsert(message);
+  channels = state.channels ?? [];
+  view = state.view ?? view;
+  for (const message of state.messages) messages.set(message.id, message);
+  showChannel();
   const events = new EventSource('/playground/events');
   events.addEventListener('open', () => {
     connection.textContent = '● live';

@@ -6,12 +6,12 @@
 -- as keyword mode would pass it; every other candidate still needs min_similarity.
 -- The RRF constant goes from 20 (fitted to the fastify set) to 60, the usual value (Cormack et
 -- al. 2009). Measured offline on the tune halves of both eval sets, each leg's candidates
--- re-fused (`README` "Retrieval quality", "Fusion that never loses to its own legs"):
+-- re-fused (README "Retrieval quality", "After the answer and fusion work"):
 --   today (RRF 20, floor on all):        python 0.796 / 0.721, fastify 0.962 / 0.781
 --   RRF 20, keyword top-k past floor:     python 0.837 / 0.752, fastify 0.962 / 0.781
 --   RRF 60, keyword top-k past floor:     python 0.837 / 0.752, fastify 0.962 / 0.803 (adopted)
--- Everything else is as 20261130090000 describes; the function is stated in full because
--- CREATE OR REPLACE needs all of it.
+-- Everything else is as 20261201070100 (audiences) and 20261130090000 describe; the function is
+-- stated in full because CREATE OR REPLACE needs all of it.
 -- pgvector's library must be loaded before a function may carry its settings in SET (Supabase,
 -- as a non-superuser).
 select '[1]'::vector;
@@ -21,7 +21,8 @@ create or replace function public.match_artifacts(
   query_embedding vector(1536),
   query_text text default null,
   match_count integer default 5,
-  min_similarity double precision default 0.15
+  min_similarity double precision default 0.15,
+  p_audiences text[] default array['workspace']
 )
 returns table (
   chunk_id uuid,
@@ -78,6 +79,7 @@ begin
     from (
       select 1 from public.chunks c
       where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
+        and (p_audiences is null or c.audience = any(p_audiences))
       limit v_exact_max + 1
     ) s;
     v_exact := v_tenant_rows <= v_exact_max;
@@ -93,6 +95,7 @@ begin
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
           where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
+        and (p_audiences is null or c.audience = any(p_audiences))
           order by c.embedding <=> query_embedding
           limit v_depth
         ) x;
@@ -117,6 +120,7 @@ begin
         select c.id, (c.embedding <=> query_embedding) + 0 as distance
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
+        and (p_audiences is null or c.audience = any(p_audiences))
         order by (c.embedding <=> query_embedding) + 0
         limit v_depth
       ) x;
@@ -140,6 +144,7 @@ begin
         select c.id, ts_rank(c.fts, v_tsquery, 1) as rank
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.is_live and c.fts @@ v_tsquery
+          and (p_audiences is null or c.audience = any(p_audiences))
         order by ts_rank(c.fts, v_tsquery, 1) desc, c.id
         limit v_depth
       ) x;
@@ -170,6 +175,7 @@ begin
     -- of the workspace (27,000 rows for the largest), and did.
     join public.chunks c on c.id = f.id and c.workspace_id = p_workspace_id
                         and c.id = any(v_vector_ids || v_keyword_ids)
+                        and (p_audiences is null or c.audience = any(p_audiences))
   )
   -- score is the fused score after that discount, so the rows come back in score order.
   select t.id, t.artifact_id, t.title, t.url, t.heading, t.content,
@@ -184,6 +190,7 @@ begin
            row_number() over (partition by s.artifact_id order by s.rrf desc, s.sim desc nulls last, s.id) as nth
     from scored s
     join public.artifacts a on a.id = s.artifact_id and a.workspace_id = p_workspace_id
+                           and (p_audiences is null or a.audience = any(p_audiences))
     -- The keyword leg's own top match_count is what keyword mode returns: never filtered out.
     where query_embedding is null or s.sim >= min_similarity or s.k_rank <= match_count
   ) t
@@ -194,8 +201,8 @@ begin
 end
 $$;
 
-comment on function public.match_artifacts(uuid, vector, text, integer, double precision) is
-  'Hybrid (vector + full text, RRF) retrieval for one workspace; SECURITY INVOKER with an explicit tenant predicate.';
+comment on function public.match_artifacts(uuid, vector, text, integer, double precision, text[]) is
+  'Hybrid (vector + full text, RRF) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
 
-revoke all on function public.match_artifacts(uuid, vector, text, integer, double precision) from public, anon, authenticated;
-grant execute on function public.match_artifacts(uuid, vector, text, integer, double precision) to brain_tenant, service_role;
+revoke all on function public.match_artifacts(uuid, vector, text, integer, double precision, text[]) from public, anon, authenticated;
+grant execute on function public.match_artifacts(uuid, vector, text, integer, double precision, text[]) to brain_tenant, service_role;

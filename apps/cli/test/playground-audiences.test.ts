@@ -1,0 +1,128 @@
+/**
+ * Issue 14's "done when", over HTTP against `brain start`'s composition (embedded, playground on,
+ * the real worker, /ask answered by @brain/answer): in the pretend server, a note saved in the
+ * staff-only channel is found from that channel and from a moderator's private ask, and never
+ * from the public channel, by a member or by a moderator's normal /ask there.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ask, createExtractiveAnswerer } from '@brain/answer';
+import { loadConfig } from '@brain/config';
+import { migrate, openDatabase, withService, type Database } from '@brain/db';
+import { PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
+import { createLogger } from '@brain/observability';
+import { closedLoopbackUrl } from '@brain/testkit';
+import { startWebServer, type WebServer } from '@brain/web';
+import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
+import { buildEmbedder } from '../src/services/ingest.ts';
+import { runWorker, type RunningWorker } from '../src/services/run-worker.ts';
+import { resolveWorkspace } from '../src/workspace.ts';
+import { templateDataDir } from './brain-process.ts';
+
+const SECRET = 'Layoffs are planned for March 3; keep this quiet until the all-hands meeting.';
+const PUBLIC_NOTE = 'The all-hands meeting is on Friday at 4pm in the main hall.';
+
+let web: WebServer;
+let db: Database;
+let worker: RunningWorker;
+let discord: DiscordWiring;
+let dataDir = '';
+
+beforeAll(async () => {
+  const port = Number(new URL(await closedLoopbackUrl()).port);
+  dataDir = await templateDataDir('brain-audiences-');
+  const config = loadConfig({ BRAIN_DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, { cwd: process.cwd() });
+  expect(config.playground.enabled).toBe(true);
+  const logger = createLogger({ level: 'warn' });
+  db = await openDatabase(config.database, { command: 'e2e' });
+  await migrate(db);
+  worker = await runWorker(config, db, logger);
+  const local = await resolveWorkspace(db, undefined);
+  const embedder = buildEmbedder(config, logger);
+  const answerer = createExtractiveAnswerer();
+  discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer, logger }, input) });
+  web = await startWebServer({ config, db, logger, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
+}, 120_000);
+
+afterAll(async () => {
+  await web?.close();
+  await worker?.stop();
+  await discord?.close();
+  await db?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The playground's viewer cookie, set when the page is served: ephemeral replies go to it alone. */
+let cookie = '';
+async function viewer(): Promise<string> {
+  if (!cookie) cookie = ((await fetch(`${web.url}/playground`)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return cookie;
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: web.url, cookie: await viewer() }, body: JSON.stringify(body) });
+  expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function messages(): Promise<PlaygroundMessage[]> {
+  return ((await (await fetch(`${web.url}/playground/state`, { headers: { cookie: await viewer() } })).json()) as { messages: PlaygroundMessage[] }).messages;
+}
+
+/** Sends a command as `persona` in `channelId` and returns the bot's reply once it is done. */
+async function run(channelId: string, persona: 'member' | 'moderator', text: string): Promise<PlaygroundMessage> {
+  await post('/playground/view', { channelId, persona });
+  const before = new Set((await messages()).map((m) => m.id));
+  await post('/playground/send', { text });
+  for (let i = 0; i < 400; i++) {
+    const reply = (await messages()).find((m) => !before.has(m.id) && m.author === 'bot');
+    if (reply?.state === 'done') return reply;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no reply to ${text}`);
+}
+
+async function waitReady(count: number) {
+  for (let i = 0; i < 400; i++) {
+    const rows = await withService(db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from artifacts where status = 'ready'"));
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('sources did not become ready');
+}
+
+const text = (m: PlaygroundMessage) => JSON.stringify([m.content, m.embeds]);
+const QUESTION = '/ask question: When are the layoffs planned?';
+
+it('has a public channel, a staff-only channel and a member/moderator switch', async () => {
+  const state = (await (await fetch(`${web.url}/playground/state`)).json()) as { channels: { id: string }[]; personas: { id: string }[] };
+  expect(state.channels.map((c) => c.id)).toEqual([PLAYGROUND.channelId, PLAYGROUND.staffChannelId]);
+  expect(state.personas.map((p) => p.id).sort()).toEqual(['member', 'moderator']);
+  const page = await (await fetch(`${web.url}/playground`)).text();
+  expect(page).toContain('staff');
+  expect(page).toContain('id="persona"');
+});
+
+it('a note saved in #staff is found in #staff and by a moderator’s private ask, never in #general', async () => {
+  await run(PLAYGROUND.staffChannelId, 'moderator', `/save text: ${SECRET} title: Staff note`);
+  await run(PLAYGROUND.channelId, 'member', `/save text: ${PUBLIC_NOTE} title: All-hands`);
+  await waitReady(2);
+  const [row] = await withService(db, (tx) => tx.query<{ audience: string }>("select audience from artifacts where title = 'Staff note'"));
+  expect(row?.audience).toBe(`channel:${PLAYGROUND.staffChannelId}`);
+
+  expect(text(await run(PLAYGROUND.staffChannelId, 'moderator', QUESTION))).toContain('March 3');
+  const privately = await run(PLAYGROUND.channelId, 'moderator', `${QUESTION} private: true`);
+  expect(privately.ephemeral).toBe(true);
+  expect(text(privately)).toContain('March 3');
+
+  for (const persona of ['member', 'moderator'] as const) {
+    const reply = text(await run(PLAYGROUND.channelId, persona, QUESTION));
+    expect(reply, `a ${persona} asking in #general`).not.toContain('March 3');
+    expect(reply).not.toContain('Staff note');
+  }
+  const memberPrivately = text(await run(PLAYGROUND.channelId, 'member', `${QUESTION} private: true`));
+  expect(memberPrivately).not.toContain('March 3');
+  // The member's /sources does not list it either; the moderator's does.
+  expect(text(await run(PLAYGROUND.channelId, 'member', '/sources'))).not.toContain('Staff note');
+  expect(text(await run(PLAYGROUND.channelId, 'moderator', '/sources'))).toContain('Staff note');
+}, 120_000);

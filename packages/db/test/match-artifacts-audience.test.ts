@@ -1,0 +1,92 @@
+/**
+ * The audience filter lives inside match_artifacts (issue 14): called directly, as the tenant,
+ * the function returns only passages of the audiences it is given, on the exact path, the HNSW
+ * path and the keyword leg, and an audience change reaches the passages at once.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { toVectorLiteral, withWorkspace, type Queryable } from '../src/index.ts';
+import { describeDb } from '../src/testing/index.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+
+describeDb('match_artifacts audiences', (suite) => {
+  const query = unitVector(11);
+  let ws = '';
+  const artifact: Record<string, string> = {};
+
+  async function call(tx: Queryable, audiences: string[] | null | 'omitted', settings = ''): Promise<string[]> {
+    if (settings) await tx.exec(settings);
+    const args = [ws, toVectorLiteral(query), 'audience probe'];
+    const rows =
+      audiences === 'omitted'
+        ? await tx.query<{ artifact_id: string }>('select artifact_id from match_artifacts($1::uuid, $2::vector, $3, 50, -1)', args)
+        : await tx.query<{ artifact_id: string }>('select artifact_id from match_artifacts($1::uuid, $2::vector, $3, 50, -1, $4::text[])', [...args, audiences]);
+    return [...new Set(rows.map((r) => r.artifact_id))].sort();
+  }
+  const names = (ids: string[]) => ids.map((id) => Object.keys(artifact).find((k) => artifact[k] === id)).sort();
+
+  beforeAll(async () => {
+    ws = await createWorkspace(suite.db, 'audiences');
+    await withRebuiltVectorIndex(suite.db, async () => {
+      // 1,500 passages of a big channel: past the exact-path threshold, so its audience takes the index.
+      await bulkLoadChunks(suite.db, ws, 1500, 3);
+      await withWorkspace(suite.db, ws, async (tx) => {
+        const [bulk] = await tx.query<{ id: string }>("select id from artifacts where title = 'Bulk'");
+        artifact.big = (bulk as { id: string }).id;
+        await tx.query("update artifacts set audience = 'channel:1' where id = $1", [artifact.big]);
+        for (const [name, audience] of [['everyone', 'workspace'], ['staff', 'channel:2'], ['legacy', 'unknown'], ['mods', 'channel:3']] as const) {
+          artifact[name] = await createArtifact(tx, ws, name);
+          await tx.query('update artifacts set audience = $2 where id = $1', [artifact[name], audience]);
+          await insertChunks(tx, ws, artifact[name], [
+            { content: `${name} audience probe passage`, embedding: nearVector(query, name.length, 0.3) },
+            { content: `${name} second audience probe passage`, embedding: nearVector(query, name.length + 50, 0.4) },
+          ]);
+        }
+      });
+    });
+  }, 300_000);
+
+  it('returns only the audiences it is given, on the exact path', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      expect(names(await call(tx, ['workspace', 'channel:2']))).toEqual(['everyone', 'staff']);
+      expect(names(await call(tx, ['channel:3']))).toEqual(['mods']);
+      expect(await call(tx, [])).toEqual([]);
+    });
+  });
+
+  it('defaults to workspace-wide sources only, and gives everything only for an explicit NULL', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      expect(names(await call(tx, 'omitted'))).toEqual(['everyone']);
+      expect(names(await call(tx, null))).toEqual(['big', 'everyone', 'legacy', 'mods', 'staff']);
+    });
+  });
+
+  it('filters inside the HNSW path and the keyword leg too', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      // Every passage counts as "large": the index path, with the audience predicate in the scan.
+      const forced = 'set local brain.exact_search_max_rows = 0';
+      expect(names(await call(tx, ['channel:2'], forced))).toEqual(['staff']);
+      const big = await call(tx, ['channel:1'], forced);
+      expect(names(big)).toEqual(['big']);
+      // Keyword leg alone: no embedding.
+      const keyword = await tx.query<{ artifact_id: string }>(
+        "select artifact_id from match_artifacts($1::uuid, null, 'second audience probe', 50, -1, array['channel:3'])",
+        [ws],
+      );
+      expect(names([...new Set(keyword.map((r) => r.artifact_id))])).toEqual(['mods']);
+    });
+  });
+
+  it('moves the passages with their source when its audience changes', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      await tx.query("update artifacts set audience = 'channel:3' where id = $1", [artifact.staff]);
+      expect(names(await call(tx, ['channel:2']))).toEqual([]);
+      expect(names(await call(tx, ['channel:3']))).toEqual(['mods', 'staff']);
+      const [mismatch] = await tx.query<{ n: number }>('select count(*)::int as n from chunks c join artifacts a on a.id = c.artifact_id where c.audience <> a.audience');
+      expect(mismatch?.n).toBe(0);
+      // A passage cannot be written with another audience than its source's.
+      await tx.query("update chunks set audience = 'workspace' where artifact_id = $1", [artifact.staff]);
+      const [still] = await tx.query<{ audience: string }>('select distinct audience from chunks where artifact_id = $1', [artifact.staff]);
+      expect(still?.audience).toBe('channel:3');
+    });
+  });
+});
