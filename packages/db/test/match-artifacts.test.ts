@@ -196,7 +196,7 @@ describeDb(
         ]);
       });
       const hits = await withWorkspace(suite.db, ws, (tx) =>
-        matchArtifacts(tx, { workspaceId: ws, embedding: query, queryText: 'what does QX_FLUX_7 mean?', matchCount: 5, minSimilarity: 0.15 }),
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: ws, embedding: query, queryText: 'what does QX_FLUX_7 mean?', matchCount: 5, minSimilarity: 0.15 }),
       );
       expect(hits.map((h) => h.content)).toContain('Error QX_FLUX_7 means the flux capacitor is unplugged.');
       expect(hits.find((h) => h.content.startsWith('Error'))?.matchedBy).toEqual(['vector', 'keyword']);
