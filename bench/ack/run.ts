@@ -2,6 +2,8 @@
 // increasing rates, for the real app (`brain start`: PGlite, worker, follow-ups) and for a bare
 // node:http server that only verifies the signature, with the same open-loop load generator.
 // Writes bench/results/ack-<time>.json and prints a table and the command that reproduces it.
+// --with-ingest [--ingest-pages 140 --ingest-rate 100]: after the idle steps, saves a local
+// documentation site with signed /save url: and measures again while the same server indexes it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import { migrate, openDatabase, withService } from '@brain/db';
 import { generateDevKeyPair } from '@brain/discord';
 import { saveSource } from '@brain/ingest';
 import { BENCH_APPLICATION_ID } from './interactions.ts';
+import { savePages, sinkSaves, waitForSaves, type SinkSaves } from './with-ingest.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const arg = (name: string, fallback: string) => {
@@ -23,6 +26,9 @@ const seconds = Number(arg('seconds', '10'));
 // --database-url postgres://… (or BENCH_DATABASE_URL): the app on PostgreSQL instead of embedded
 // PGlite. The bench writes a workspace and notes into it and deletes them afterwards.
 const databaseUrl = arg('database-url', process.env.BENCH_DATABASE_URL ?? '');
+const withIngest = process.argv.includes('--with-ingest');
+const ingestPages = Number(arg('ingest-pages', '140'));
+const ingestRate = Number(arg('ingest-rate', '100'));
 const GUILD = '700000000000000002';
 
 const NOTES = [
@@ -109,6 +115,9 @@ async function main(): Promise<void> {
     const sink = await start(process.execPath, ['--import', 'tsx', 'bench/ack/discord-sink.ts'], {}, /"port":(\d+)/);
     const sinkPort = Number(sink.match[1]);
     const bare = await start(process.execPath, ['--import', 'tsx', 'bench/ack/bare-server.ts', keys.publicKeyHex], {}, /"port":(\d+)/);
+    children.push(sink.child, bare.child);
+    const site = withIngest ? await start(process.execPath, ['--import', 'tsx', 'bench/ack/docs-site.ts', String(ingestPages)], {}, /"port":(\d+)/) : undefined;
+    if (site) children.push(site.child);
     // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
     const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
@@ -118,8 +127,11 @@ async function main(): Promise<void> {
       DISCORD_API_BASE: `http://127.0.0.1:${sinkPort}/api`,
       BRAIN_PLAYGROUND: 'off',
       LOG_LEVEL: 'warn',
+      // BRAIN_PGLITE_THREAD=off here runs the app's database on its main thread, for comparison.
+      ...(process.env.BRAIN_PGLITE_THREAD ? { BRAIN_PGLITE_THREAD: process.env.BRAIN_PGLITE_THREAD } : {}),
+      ...(site ? { BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } : {}),
     }, /health:\s+http:\/\/localhost:(\d+)\/healthz/);
-    children.push(sink.child, bare.child, app.child);
+    children.push(app.child);
     const targets = { bare: `http://127.0.0.1:${bare.match[1]}/interactions`, app: `http://127.0.0.1:${app.match[1]}/interactions` };
 
     // Warm up both (JIT, connection pools, the workspace cache), then let indexing settle.
@@ -138,6 +150,39 @@ async function main(): Promise<void> {
       results.push({ rate, bare: bareStep, app: appStep, ratioP99: Math.round((appStep.p99 / bareStep.p99) * 100) / 100, followUpsDrainedMs: Date.now() - drainStart });
       process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms\n`);
     }
+
+    let ingest: Record<string, unknown> | undefined;
+    if (site) {
+      const sitePort = Number(site.match[1]);
+      const pageUrls = ((await (await fetch(`http://127.0.0.1:${sitePort}/index.json`)).json()) as string[]).map((p) => `http://127.0.0.1:${sitePort}${p}`);
+      const savesStartedAt = Date.now();
+      const saved = await savePages(targets.app, pageUrls, GUILD, keys);
+      const atStart: SinkSaves = await sinkSaves(sinkPort);
+      // Both measured in the same window while the server indexes: same machine, same moment.
+      const [bareStep, appStep] = await Promise.all([runLoad(targets.bare, ingestRate, seconds, keys.privateKeyPem), runLoad(targets.app, ingestRate, seconds, keys.privateKeyPem)]);
+      const atEnd: SinkSaves = await sinkSaves(sinkPort);
+      const ended = await waitForSaves(sinkPort, saved.acknowledged, 600_000);
+      expected += appStep.ok;
+      const drainStart = Date.now();
+      while ((await sinkStats(sinkPort)).edits < expected && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 250));
+      ingest = {
+        rate: ingestRate,
+        pages: pageUrls.length,
+        savesAcknowledged: saved.acknowledged,
+        savesRefused: saved.refused,
+        savesSentInMs: saved.ms,
+        // Pages whose indexing had ended when the window opened and closed: the window overlapped indexing.
+        savesEndedAtWindowStart: atStart.saved + atStart.failed,
+        savesEndedAtWindowEnd: atEnd.saved + atEnd.failed,
+        saves: ended,
+        // From the first /save sent to the last save's final edit.
+        indexingMs: ended.lastFinalAt - savesStartedAt,
+        bare: bareStep,
+        app: appStep,
+        ratioP99: Math.round((appStep.p99 / bareStep.p99) * 100) / 100,
+      };
+      process.stderr.write(`with ingest, ${ingestRate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms; saves ended ${atStart.saved + atStart.failed} → ${atEnd.saved + atEnd.failed} of ${pageUrls.length} during the window\n`);
+    }
     const followUps = await sinkStats(sinkPort);
 
     const report = {
@@ -147,12 +192,14 @@ async function main(): Promise<void> {
       method: {
         load: 'open loop, fixed rate, keep-alive, latency from each request’s due time to the end of its response; own child process',
         interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
-        app: `brain start (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
+        app: `brain start (${databaseUrl ? 'PostgreSQL' : `embedded PGlite, BRAIN_PGLITE_THREAD=${process.env.BRAIN_PGLITE_THREAD ?? 'on (default)'}`}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
         reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
+        ...(withIngest ? { withIngest: `${ingestPages} pages of a local docs site (Markdown from node_modules as HTML) saved by signed /save url:, then bare and app measured at the same time, ${ingestRate} req/s each, while brain start indexes them` } : {}),
         secondsPerStep: seconds,
       },
       followUps,
       results,
+      ...(ingest ? { withIngest: ingest } : {}),
     };
     const file = path.join(root, 'bench/results', `ack-${report.measuredAt.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -163,10 +210,17 @@ async function main(): Promise<void> {
     for (const r of results) {
       console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} |`);
     }
+    if (ingest) {
+      const b = ingest.bare as Step;
+      const a = ingest.app as Step;
+      console.log(`| ${ingestRate}, while indexing ${ingestPages} saved pages | ${b.p50} | ${b.p99} | ${a.p50} | ${a.p99} | ${String(ingest.ratioP99)} | ${a.errors + a.statusErrors} |`);
+      const s = ingest.saves as SinkSaves;
+      console.log(`\nSaves: ${String(ingest.savesAcknowledged)} acknowledged, ${s.saved} saved, ${s.failed} failed, ${s.stillIndexing} still indexing at their reply's end; ended ${String(ingest.savesEndedAtWindowStart)} → ${String(ingest.savesEndedAtWindowEnd)} during the measured window; indexing took ${Math.round(Number(ingest.indexingMs) / 100) / 10} s.`);
+    }
     console.log(`\nFollow-up edits received: ${followUps.edits} (answers ${followUps.answers}, error notices ${followUps.errors}, other ${followUps.other}).`);
     if (followUps.lastErrors.length > 0) console.log(`Error notices, e.g.: ${followUps.lastErrors.join(' | ')}`);
     console.log(`Load average during the run: ${report.machine.loadAverage.join(', ')} on ${report.machine.cpus} cores.`);
-    console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}${databaseUrl ? ' --database-url postgres://…' : ''}`);
+    console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}${withIngest ? ` --with-ingest --ingest-pages ${ingestPages} --ingest-rate ${ingestRate}` : ''}${databaseUrl ? ' --database-url postgres://…' : ''}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));

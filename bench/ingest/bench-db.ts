@@ -7,6 +7,8 @@ export interface BenchDb {
   engine: string;
   /** A second connection pool to the same database (postgres only). */
   open(): Database;
+  /** The database's URL (postgres only). */
+  url?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openBenchDb(adminUrl: string | undefined): Promise<BenchDb
     db,
     engine: `PostgreSQL ${v?.v} + pgvector ${v?.vector}`,
     open,
+    url,
     async close() {
       await db.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -103,7 +103,8 @@ create policy audience_changes_own_workspace on public.audience_changes
   using (workspace_id = (select brain_private.current_workspace_id()))
   with check (workspace_id = (select brain_private.current_workspace_id()));
 
-revoke all on table public.audience_changes from public, anon, authenticated;
+-- service_role too: Supabase's default privileges would leave it TRUNCATE, REFERENCES and TRIGGER (see 20261201070000).
+revoke all on table public.audience_changes from public, anon, authenticated, service_role;
 grant select, insert on table public.audience_changes to brain_tenant;
 grant select, insert, update, delete on table public.audience_changes to service_role;
 

@@ -21,6 +21,7 @@ import {
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
+import { buildSaveRateLimits } from './services/save-limits.ts';
 
 export interface DiscordWiring {
   surface: DiscordSurface | undefined;
@@ -74,6 +75,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     checkUrl: async (url) => {
       await checkFetchable(url, { allowPrivateHosts: config.allowPrivateHosts });
     },
+    saveRateLimits: buildSaveRateLimits(config, db),
     links: {
       install: () => `${config.publicUrl}/install`,
       // Claiming needs the installer's browser session (billing's /claim), so it starts from /install.

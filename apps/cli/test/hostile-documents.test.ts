@@ -36,7 +36,7 @@ describeDb('hostile documents in the worker', (suite) => {
       good2: await save({ kind: 'text', text: '# Also fine\n\nNothing hostile here.' }),
     };
     const rssBefore = process.memoryUsage().rss;
-    const worker = await startWorker(runtime.services, { logger, concurrency: 2, artifactIds: Object.values(ids) });
+    const worker = await startWorker(runtime.services, { logger, concurrency: 2, jobsPerWorkspace: 2, artifactIds: Object.values(ids) });
     await worker.idle();
     const rssAfter = process.memoryUsage().rss;
 

@@ -312,4 +312,36 @@ describeDb('"Save thread to brain" end to end', (suite) => {
       await bare.close();
     }
   });
+
+  it('counts against the save limits like every save: past the member limit it says when to try again, and saves nothing', async () => {
+    const config = loadConfig(
+      { DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_APPLICATION_ID: APP_ID, DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_API_BASE: discord.apiBase, BRAIN_PLAYGROUND: 'off', BRAIN_SAVES_PER_MEMBER: '1' },
+      { cwd: process.cwd() },
+    );
+    const [ws] = await withService(suite.db, (tx) => tx.query<{ id: string }>('select id from workspaces where guild_id = $1', [GUILD]));
+    const limited = await wireDiscord({ config, db: suite.db, logger, localWorkspaceId: ws?.id as string, ask: async () => Promise.reject(new Error('not asked')) });
+    const limitedApp = await buildApp({ config, db: suite.db, logger, discord: limited.surface });
+    const other = forumPost(3);
+    history.addMessages(other.id, other.messages.slice(0, 5));
+    try {
+      // Ada has already saved once in this 10-minute window (the counter as the limiter keeps it).
+      await withService(suite.db, (tx) =>
+        tx.query(
+          `insert into rate_limit_counters (bucket, window_start, hits) values ($1, to_timestamp(floor(extract(epoch from now()) / 600) * 600), 1)
+           on conflict (bucket) do update set window_start = excluded.window_start, hits = 1`,
+          [`save:member:${ws?.id as string}:discord:300000000000000001`],
+        ),
+      );
+      const body = saveThread(threadChannel(other.id, 'Busy thread'), other.byNumber.get(2) as FakeMessage);
+      await send(body, limitedApp);
+      const calls = await editsUntil(body.token, (c) => c.startsWith('⚠️'));
+      expect(contentOf(calls.at(-1) as DiscordWebhookCall)).toMatch(/^⚠️ You have saved 1 source in the last 10 minutes, the most one member may\. Try again in \d+ (minute|second)s?; nothing was saved this time\. \(`SAVE_RATE_LIMITED_MEMBER`\)/);
+      const [row] = await withService(suite.db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from artifacts where source_key = $1', [`discord-thread:${GUILD}/${other.id}`]));
+      expect(row?.n).toBe(0);
+    } finally {
+      await limitedApp.close();
+      await limited.surface?.close(1_000);
+      await limited.close();
+    }
+  });
 });

@@ -48,6 +48,8 @@ describePostgres('ingestion workers on PostgreSQL', (suite) => {
         const worker = await startWorker(runtime.services, {
           logger,
           concurrency: 3,
+          // One workspace: every slot of every worker may take its jobs, so they race for each one.
+          jobsPerWorkspace: 12,
           workerId: `w${i}`,
           onJobDone: (job, outcome) => {
             if (outcome.ok) effects.set(job.id, (effects.get(job.id) ?? 0) + 1);

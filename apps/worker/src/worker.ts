@@ -9,6 +9,8 @@ export interface WorkerOptions {
   logger: Logger;
   /** Jobs run at once by this worker. */
   concurrency?: number;
+  /** Most jobs of one workspace running at once across all workers (default DEFAULT_JOBS_PER_WORKSPACE). */
+  jobsPerWorkspace?: number;
   /** How long a claimed job stays ours without a heartbeat. */
   leaseMs?: number;
   /** Longest wait between looks at the queue when no notification arrives. */
@@ -101,7 +103,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
       let claimed: Job[] = [];
       if (free > 0) {
         try {
-          claimed = await claimJobs(services.db, { workerId, limit: free, leaseMs, artifactIds: options.artifactIds });
+          claimed = await claimJobs(services.db, { workerId, limit: free, leaseMs, perWorkspace: options.jobsPerWorkspace, artifactIds: options.artifactIds });
         } catch (error) {
           log.error({ err: error }, 'claiming jobs failed; retrying shortly');
         }
@@ -134,7 +136,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
   }
 
   const looping = loop();
-  log.info({ concurrency, leaseMs }, 'worker started');
+  log.info({ concurrency, leaseMs, jobsPerWorkspace: options.jobsPerWorkspace }, 'worker started');
 
   return {
     workerId,

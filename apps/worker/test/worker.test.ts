@@ -93,7 +93,7 @@ describeDb('worker loop', (suite) => {
       }
       await recordTask(services, job, workerId, signal);
     };
-    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2 });
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2, jobsPerWorkspace: 2 });
     for (let i = 0; i < 100 && (await jobState(suite.db, quick))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
     await worker.stop(200);
     expect(await jobState(suite.db, quick)).toMatchObject({ status: 'done' });
@@ -103,7 +103,7 @@ describeDb('worker loop', (suite) => {
 
   it('runs several jobs at once up to its concurrency, each once', async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => save(`batch ${i}`)));
-    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: ids, concurrency: 3 });
+    const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: recordTask }, artifactIds: ids, concurrency: 3, jobsPerWorkspace: 3 });
     await worker.idle();
     await worker.stop();
     for (const id of ids) expect(await jobState(suite.db, id)).toMatchObject({ status: 'done', title: 't+' });

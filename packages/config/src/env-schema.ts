@@ -94,6 +94,7 @@ export const envSchema = z.object({
   ),
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
   BRAIN_PLAYGROUND: booleanString,
+  BRAIN_PGLITE_THREAD: booleanString,
   BRAIN_MCP_TOKEN: optionalString,
   BRAIN_METRICS_TOKEN: optionalString.refine(
     (v) => v === undefined || v.length >= 16,
@@ -103,6 +104,16 @@ export const envSchema = z.object({
   BRAIN_WORKER_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
     'must be a whole number of jobs between 1 and 64',
+  ),
+  BRAIN_WORKER_JOBS_PER_WORKSPACE: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+    'must be a whole number of jobs between 1 and 64',
+  ),
+  BRAIN_SAVES_PER_MEMBER: countString('20'),
+  BRAIN_SAVES_PER_WORKSPACE: countString('200'),
+  BRAIN_FETCH_TIMEOUT_SECONDS: optionalString.refine(
+    (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) <= 600),
+    'must be a positive number of seconds, at most 600, e.g. 20',
   ),
   BRAIN_JOB_LEASE_SECONDS: optionalString.refine(
     (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),

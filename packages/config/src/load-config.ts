@@ -62,10 +62,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       prepare: e.DATABASE_PREPARE ?? target.port !== TRANSACTION_POOLER_PORT,
     };
   } else {
-    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata') };
+    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata'), thread: e.BRAIN_PGLITE_THREAD ?? true };
   }
 
   const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
+  const concurrency = e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2;
 
   const mode = database.kind === 'pglite' ? 'embedded' : 'postgres';
   return {
@@ -113,6 +114,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       freeAsks: e.BRAIN_FREE_ASKS ?? DEFAULT_FREE_ASKS,
       pastDueGraceDays: e.BRAIN_PAST_DUE_GRACE_DAYS ?? DEFAULT_PAST_DUE_GRACE_DAYS,
     },
+    // 0 turns a limit off. Windows are fixed: 10 minutes per member, an hour per workspace.
+    saveLimits: {
+      perMember: { limit: e.BRAIN_SAVES_PER_MEMBER ?? 20, windowSeconds: 10 * 60 },
+      perWorkspace: { limit: e.BRAIN_SAVES_PER_WORKSPACE ?? 200, windowSeconds: 60 * 60 },
+    },
     cookieSecret: e.BRAIN_COOKIE_SECRET,
     supabase: {
       url: e.SUPABASE_URL,
@@ -129,7 +135,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     metricsToken: e.BRAIN_METRICS_TOKEN,
     shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     worker: {
-      concurrency: e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2,
+      concurrency,
+      // One slot below a worker's concurrency, so a workspace flooding the queue always leaves
+      // each worker a slot for the others' saves.
+      jobsPerWorkspace: e.BRAIN_WORKER_JOBS_PER_WORKSPACE ? Number(e.BRAIN_WORKER_JOBS_PER_WORKSPACE) : Math.max(1, concurrency - 1),
+      fetchTimeoutMs: (e.BRAIN_FETCH_TIMEOUT_SECONDS ? Number(e.BRAIN_FETCH_TIMEOUT_SECONDS) : 20) * 1000,
       leaseMs: (e.BRAIN_JOB_LEASE_SECONDS ? Number(e.BRAIN_JOB_LEASE_SECONDS) : 60) * 1000,
       refreshAfterMs: (e.BRAIN_REFRESH_AFTER_HOURS ? Number(e.BRAIN_REFRESH_AFTER_HOURS) : 24) * 3_600_000,
       metricsPort: e.BRAIN_METRICS_PORT,

@@ -1,5 +1,6 @@
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string; display: string }
+  /** thread: PGlite runs in a worker thread (BRAIN_PGLITE_THREAD, on unless set to off). */
+  | { kind: 'pglite'; dataDir: string; display: string; thread: boolean }
   | { kind: 'postgres'; url: string; display: string; prepare: boolean };
 
 export interface BrainConfig {
@@ -42,6 +43,12 @@ export interface BrainConfig {
   };
   /** The free allowance before a plan is needed, and how long a failed payment keeps access. */
   entitlements: { freeSaves: number; freeAsks: number; pastDueGraceDays: number };
+  /**
+   * BRAIN_SAVES_PER_MEMBER (per 10 minutes, default 20) and BRAIN_SAVES_PER_WORKSPACE (per hour,
+   * default 200): saves from Discord and MCP beyond these are refused with the time to wait. 0 is
+   * no limit. The operator's own `brain save` is not limited.
+   */
+  saveLimits: { perMember: { limit: number; windowSeconds: number }; perWorkspace: { limit: number; windowSeconds: number } };
   /** Signs cookies, CSRF tokens and links; unset means the app derives or generates one. */
   cookieSecret: string | undefined;
   supabase: { url: string | undefined; serviceRoleKey: string | undefined };
@@ -64,6 +71,13 @@ export interface BrainConfig {
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;
+    /**
+     * BRAIN_WORKER_JOBS_PER_WORKSPACE: jobs one workspace may have running at once across every
+     * worker (default: concurrency − 1, at least 1); the rest of its queue waits its turn.
+     */
+    jobsPerWorkspace: number;
+    /** BRAIN_FETCH_TIMEOUT_SECONDS: the whole fetch of one URL (DNS, redirects, body); default 20 s. */
+    fetchTimeoutMs: number;
     /** How long a claimed job stays a worker's without a heartbeat; a dead worker's job waits this long. */
     leaseMs: number;
     /** URL sources older than this are refreshed by the sweeper. */

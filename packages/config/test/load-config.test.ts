@@ -20,9 +20,14 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.dataDir).toBe('/srv/brain/.brain');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/brain/.brain/pgdata', display: '/srv/brain/.brain/pgdata' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/brain/.brain/pgdata', display: '/srv/brain/.brain/pgdata', thread: true });
     expect(config.embedding).toEqual({ provider: 'local', model: 'local-hash-v1' });
     expect(config.chat.provider).toBe('extractive');
+  });
+
+  it('runs the embedded database on the main thread with BRAIN_PGLITE_THREAD=off', () => {
+    expect(loadConfig({ BRAIN_PGLITE_THREAD: 'off' }, { cwd }).database).toMatchObject({ kind: 'pglite', thread: false });
+    expect(() => loadConfig({ BRAIN_PGLITE_THREAD: 'sometimes' }, { cwd })).toThrow(/BRAIN_PGLITE_THREAD/);
   });
 
   it('switches to postgres with DATABASE_URL, keeping prepared statements except behind the transaction pooler', () => {

@@ -6,7 +6,7 @@ import { openPostgres } from './open-postgres.ts';
 import { sqlState } from './pg-error.ts';
 
 export type OpenDatabaseTarget =
-  | { kind: 'pglite'; dataDir: string; display: string }
+  | { kind: 'pglite'; dataDir: string; display: string; thread?: boolean }
   | { kind: 'postgres'; url: string; display: string; prepare: boolean };
 
 export interface OpenDatabaseOptions {
@@ -21,7 +21,8 @@ export async function openDatabase(target: OpenDatabaseTarget, options: OpenData
     const lockDir = target.dataDir.replace(/[/\\]pgdata[/\\]?$/, '');
     const lock = acquireDataDirLock(lockDir, options.command);
     try {
-      return await openPglite({ dataDir: target.dataDir, display: target.display, onClose: lock.release });
+      // The lock is this process's, whichever thread runs PGlite: a second process is refused either way.
+      return await openPglite({ dataDir: target.dataDir, display: target.display, onClose: lock.release, thread: target.thread ?? true });
     } catch (error) {
       lock.release();
       throw new AppError({

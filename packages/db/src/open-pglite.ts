@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, type Extensions, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Database, Queryable, Row } from './database.ts';
+import { openPgliteThread } from './pglite-thread/open-pglite-thread.ts';
 
 export interface PgliteOptions {
   /** A directory for a persistent database; omit for an in-memory one. */
@@ -15,6 +16,13 @@ export interface PgliteOptions {
   extraExtensions?: Extensions;
   /** Receives NOTICE messages sent to the client. */
   onNotice?: (message: string) => void;
+  /**
+   * Run PGlite in a worker thread (see pglite-thread/), so its statements and synchronous file
+   * I/O leave the caller's thread. Extensions must then be named by module (`extensionModules`).
+   */
+  thread?: boolean;
+  /** With `thread`: extension name → module that exports it under that name. */
+  extensionModules?: Record<string, string>;
 }
 
 export interface PgliteDatabase extends Database {
@@ -24,6 +32,15 @@ export interface PgliteDatabase extends Database {
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.thread) {
+    if (options.extraExtensions) throw new Error('openPglite: with `thread`, name extensions by module in `extensionModules`');
+    return openPgliteThread(options);
+  }
+  if (options.extensionModules) {
+    for (const [name, specifier] of Object.entries(options.extensionModules)) {
+      options = { ...options, extraExtensions: { ...options.extraExtensions, [name]: ((await import(specifier)) as Extensions)[name] as Extensions[string] } };
+    }
+  }
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

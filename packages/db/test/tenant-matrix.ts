@@ -73,6 +73,13 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  job_claim_turns: {
+    grants: ['select'],
+    insert: `insert into job_claim_turns (workspace_id, last_claimed_at) values ($1, now()) returning workspace_id as id`,
+    updatable: 'last_claimed_at',
+    key: 'workspace_id',
+    workspaceColumn: 'workspace_id',
+  },
   queries: {
     grants: ['select', 'insert', 'update'],
     insert: `insert into queries (workspace_id, question, grounded, answerer) values ($1, 'matrix?', false, 'none') returning id`,

@@ -1,12 +1,13 @@
 export { audienceOfOrigin, type SourceOrigin } from './save/source-origin.ts';
 export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
+export { DEFAULT_SAVE_RATE_LIMITS, describeSeconds, enforceSaveRateLimits, type RateCounter, type RateWindow, type SaveRateLimits } from './save/save-rate-limits.ts';
 export { normalizeUrl } from './save/normalize-url.ts';
 export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput, type ThreadMessage } from './save/source-input.ts';
 export type { SkippedAttachment } from './save/validate-source.ts';
 
 export type { Job } from './queue/job.ts';
 export { retryDelayMs } from './queue/job.ts';
-export { claimJobs, type ClaimOptions } from './queue/claim-jobs.ts';
+export { claimJobs, DEFAULT_JOBS_PER_WORKSPACE, type ClaimOptions } from './queue/claim-jobs.ts';
 export { renewLease } from './queue/renew-lease.ts';
 export { completeJob, holdJob } from './queue/complete-job.ts';
 export { failJob, type FailOutcome } from './queue/fail-job.ts';

@@ -35,7 +35,7 @@ describeDb('job queue', (suite) => {
 
   it('retries a retryable failure later, and fails the job and its artifact with the reason otherwise', async () => {
     const [retryable, permanent] = await queueTexts(suite.db, ws, 2, 'fail');
-    const claimed = await claimJobs(suite.db, { workerId: 'w1', limit: 2, leaseMs: 60_000, artifactIds: [retryable as string, permanent as string] });
+    const claimed = await claimJobs(suite.db, { workerId: 'w1', limit: 2, leaseMs: 60_000, perWorkspace: 2, artifactIds: [retryable as string, permanent as string] });
     const byArtifact = new Map(claimed.map((j) => [j.artifactId as string, j]));
     const flaky = new AppError({ code: 'FETCH_TIMEOUT', message: 'slow', retryable: true });
     const broken = new AppError({ code: 'EXTRACT_PDF_ENCRYPTED', message: 'encrypted', userMessage: 'That PDF is password-protected.', nextStep: 'Save an unlocked copy.' });
@@ -71,7 +71,7 @@ describeDb('job queue', (suite) => {
   it('requeues the jobs of a worker that died, and ends a job that killed every worker it met', async () => {
     const [dead, poison] = await queueTexts(suite.db, ws, 2, 'sweep');
     await withService(suite.db, (tx) => tx.query('update jobs set max_attempts = 1 where artifact_id = $1', [poison]));
-    await claimJobs(suite.db, { workerId: 'crashed', limit: 2, leaseMs: 1, artifactIds: [dead as string, poison as string] });
+    await claimJobs(suite.db, { workerId: 'crashed', limit: 2, leaseMs: 1, perWorkspace: 2, artifactIds: [dead as string, poison as string] });
     await new Promise((r) => setTimeout(r, 20));
     const result = await requeueExpiredJobs(suite.db);
     expect(result.requeued).toBeGreaterThanOrEqual(1);
@@ -139,7 +139,7 @@ describePostgres('job queue under concurrent workers', (suite) => {
         workers.map(async (w) => {
           const mine: string[] = [];
           for (;;) {
-            const jobs = await claimJobs(w.db, { workerId: w.id, limit: 7, leaseMs: 60_000 });
+            const jobs = await claimJobs(w.db, { workerId: w.id, limit: 7, leaseMs: 60_000, perWorkspace: 500 });
             if (jobs.length === 0) return mine;
             mine.push(...jobs.map((j) => j.id));
           }

@@ -24,9 +24,13 @@ export async function authenticateBearer(db: Database, authorization: string | u
   return { workspaceId: principal.workspaceId, name: principal.name, audience: await audienceOf(principal) };
 }
 
-/** RFC 6750 §3: what a 401 tells the client about the bearer scheme. */
-export function wwwAuthenticate(error: AppError): string {
-  const realm = 'realm="company-brain"';
-  if (error.code === 'MCP_TOKEN_MISSING') return `Bearer ${realm}`;
-  return `Bearer ${realm}, error="invalid_token", error_description="${error.userMessage.replace(/["\\]/g, '')}"`;
+/**
+ * RFC 6750 §3: what a 401 tells the client about the bearer scheme; with `resourceMetadata`,
+ * RFC 9728 §5.1's link to the metadata that says where tokens come from (MCP clients look for it).
+ */
+export function wwwAuthenticate(error: AppError, resourceMetadata?: string): string {
+  const params = ['realm="company-brain"'];
+  if (resourceMetadata) params.push(`resource_metadata="${resourceMetadata.replace(/["\\]/g, '')}"`);
+  if (error.code !== 'MCP_TOKEN_MISSING') params.push('error="invalid_token"', `error_description="${error.userMessage.replace(/["\\]/g, '')}"`);
+  return `Bearer ${params.join(', ')}`;
 }

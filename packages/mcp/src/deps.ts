@@ -4,14 +4,25 @@ import type { SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
 import type { TokenAudience } from './token-audience.ts';
 
+/**
+ * Billing's gate, the one Discord's /save and /ask go through: allowed (and counted), or the
+ * message to show, with the checkout link in it.
+ */
+export type EntitlementGate = (
+  workspaceId: string,
+  action: 'save' | 'ask',
+) => Promise<{ allowed: true } | { allowed: false; message: string; code?: string | undefined }>;
+
 /** What the MCP server needs, built once by the composition root (apps/cli). */
 export interface McpDeps {
   db: Database;
   /** The embedder ingestion uses: a query embedded by another model searches noise. */
   embedder: Embedder;
   logger: Logger;
-  /** The same options every surface passes to saveSource (the URL check before anything is written). */
+  /** The same options every surface passes to saveSource (the URL check, the save rate limits). */
   saveOptions: SaveOptions;
+  /** save_source is metered as a save and search_brain as an ask, like Discord's /save and /ask. */
+  checkEntitlement: EntitlementGate;
   /** Characters a tool result may carry before it is cut (default DEFAULT_BUDGET_CHARS). */
   budgetChars?: number | undefined;
   /** A token's audience from its scope (with the guild's facts when the bot token can read them); default scopeAudience. */

@@ -1,4 +1,4 @@
-export { createBrainMcpServer, SERVER_NAME, SERVER_VERSION } from './server.ts';
+export { createBrainMcpServer, SERVER_CAPABILITIES, SERVER_NAME, SERVER_VERSION } from './server.ts';
 export { handleMcpHttpRequest } from './http.ts';
 export { serveStdio } from './stdio.ts';
 export { authenticateBearer, wwwAuthenticate } from './auth.ts';
@@ -6,4 +6,6 @@ export { scopeAudience, type TokenAudience } from './token-audience.ts';
 export { SERVER_INSTRUCTIONS } from './instructions.ts';
 export { DEFAULT_BUDGET_CHARS } from './budget.ts';
 export { DESCRIPTION_PARTS } from './tool-description.ts';
-export type { CallerResolver, McpCaller, McpDeps } from './deps.ts';
+export { readJsonRpcMessage, type JsonRpcErrorReply } from './protocol/read-message.ts';
+export { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR } from './protocol/protocol-error.ts';
+export type { CallerResolver, EntitlementGate, McpCaller, McpDeps } from './deps.ts';

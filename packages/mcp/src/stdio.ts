@@ -1,5 +1,5 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallerResolver, McpDeps } from './deps.ts';
+import { LineStdioTransport } from './protocol/line-stdio-transport.ts';
 import { createBrainMcpServer } from './server.ts';
 
 /**
@@ -8,11 +8,11 @@ import { createBrainMcpServer } from './server.ts';
  */
 export async function serveStdio(deps: McpDeps, caller: CallerResolver, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<void> {
   const server = createBrainMcpServer(deps, caller);
-  const transport = new StdioServerTransport(streams.stdin as never, streams.stdout as never);
-  const closed = new Promise<void>((resolve) => {
-    server.server.onclose = () => resolve();
-  });
   const stdin = streams.stdin ?? process.stdin;
+  const transport = new LineStdioTransport(stdin, streams.stdout ?? process.stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
   stdin.once('end', () => void server.close());
   await server.connect(transport);
   await closed;

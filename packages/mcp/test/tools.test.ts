@@ -186,10 +186,10 @@ describeDb('MCP tools, in process', (suite) => {
     expect(rows).toHaveLength(0);
   });
 
-  it('invalid arguments are isError results, not protocol failures', async () => {
+  it('invalid arguments are isError results with a stable code, not protocol failures', async () => {
     const tooMany = await call(client, 'search_brain', { query: 'release', limit: 11 });
     expect(tooMany.isError).toBe(true);
-    expect(textOf(tooMany)).toMatch(/limit/);
+    expect(textOf(tooMany)).toMatch(/^Error INVALID_ARGUMENTS: .*limit/);
     const status = await call(client, 'list_sources', { status: 'deleted' });
     expect(status.isError).toBe(true);
     const notAnId = await call(client, 'get_source', { id: 'nope' });
@@ -204,6 +204,14 @@ describeDb('MCP tools, in process', (suite) => {
     expect(cut.structuredContent.omitted).toBeGreaterThan(0);
     expect(cut.structuredContent.note).toMatch(/more passage\(s\) were cut to stay within the 1500-character budget/);
     expect(JSON.stringify(cut.structuredContent.passages).length).toBeLessThanOrEqual(1_500);
+    // The budget is spent on both blocks together: what a client that shows both hands the model.
+    const mid = await connect(mcpDeps(suite.db, { budgetChars: 4_000 }), { workspaceId: a, name: 'mid', audience: EVERYTHING });
+    const both = await call<Search>(mid, 'search_brain', { query: 'release checklist deploy staging', limit: 10 });
+    expect(both.structuredContent.omitted).toBeGreaterThan(0);
+    expect(JSON.stringify(both.structuredContent).length + textOf(both).length).toBeLessThanOrEqual(4_000);
+    const listedMid = await call<{ sources: SourceView[] }>(mid, 'list_sources', { limit: 50 });
+    expect(JSON.stringify(listedMid.structuredContent).length + textOf(listedMid).length).toBeLessThanOrEqual(4_000);
+    await mid.close();
 
     const tiny = await connect(mcpDeps(suite.db, { budgetChars: 300 }), { workspaceId: a, name: 'tiny', audience: EVERYTHING });
     const shortened = await call<Search>(tiny, 'search_brain', { query: 'release checklist deploy staging', limit: 3 });
@@ -215,7 +223,7 @@ describeDb('MCP tools, in process', (suite) => {
     const listed = await call<{ sources: SourceView[]; next_cursor: string | null; total: number; note: string }>(tiny, 'list_sources', { limit: 10 });
     expect(listed.structuredContent.sources.length).toBeLessThan(listed.structuredContent.total);
     expect(listed.structuredContent.note).toContain('cut to stay within the 300-character budget');
-    const rest = await call<{ sources: SourceView[] }>(small, 'list_sources', { limit: 50, cursor: listed.structuredContent.next_cursor });
+    const rest = await call<{ sources: SourceView[] }>(client, 'list_sources', { limit: 50, cursor: listed.structuredContent.next_cursor });
     expect(listed.structuredContent.sources.length + rest.structuredContent.sources.length).toBe(listed.structuredContent.total);
     await Promise.all([small.close(), tiny.close()]);
   });

@@ -3,7 +3,9 @@ import { authenticateMcpToken } from '@brain/accounts';
 import { AppError } from '@brain/errors';
 import { EVERYTHING } from '@brain/db';
 import { scopeAudience, serveStdio, type CallerResolver, type TokenAudience } from '@brain/mcp';
-import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { buildOnboarding } from '../onboarding.ts';
+import { buildEntitlementCheck, exceptLocalWorkspace } from '../services/entitlements.ts';
 import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -31,7 +33,11 @@ export function registerMcp(program: Command): void {
       const db = await openConfiguredDatabase(config, 'mcp');
       let worker: RunningWorker | undefined;
       try {
-        const deps = buildMcpDeps(config, db, logger);
+        // stdout carries the protocol: anything onboarding would print goes to the log (stderr).
+        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => logger.info(line) });
+        const local = config.mode === 'embedded' ? await resolveWorkspace(db, undefined) : undefined;
+        const billing = buildEntitlementCheck(config, db, onboarding);
+        const deps = buildMcpDeps(config, db, logger, local ? exceptLocalWorkspace(billing, local.id) : billing);
         const caller = await resolveCaller(config.mcpToken, db, options.workspace, deps.tokenAudience ?? scopeAudience);
         await caller(); // refuse a bad token now, with its reason on stderr, not at the first tool call
         // Embedded, this process holds the database: nothing else can index what save_source queues.

@@ -26,6 +26,7 @@ export function registerReembed(program: Command): void {
         const worker = await startWorker(runtime.services, {
           logger,
           concurrency: config.worker.concurrency,
+          jobsPerWorkspace: config.worker.jobsPerWorkspace,
           onJobDone: (job, outcome) => {
             if (job.task !== 'reembed') return;
             if (!outcome.ok && outcome.final) failed++;

@@ -7,7 +7,7 @@ import { wireDiscord } from '../discord-wiring.ts';
 import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { buildAnswering } from '../services/answering.ts';
-import { buildEntitlementCheck } from '../services/entitlements.ts';
+import { buildEntitlementCheck, exceptLocalWorkspace } from '../services/entitlements.ts';
 import { buildEmbedder } from '../services/ingest.ts';
 import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
@@ -46,7 +46,7 @@ export function registerStart(program: Command): void {
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
         const web = await startWebServer(
-          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger) },
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger, exceptLocalWorkspace(checkEntitlement, local.id)) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord };

@@ -43,6 +43,7 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
       async fetchUrl(url, options) {
         const fetched = await safeFetch(url, {
           allowPrivateHosts,
+          timeoutMs: config.worker.fetchTimeoutMs,
           ...(options.ifNoneMatch ? { ifNoneMatch: options.ifNoneMatch } : {}),
           ...(options.ifModifiedSince ? { ifModifiedSince: options.ifModifiedSince } : {}),
           ...(options.signal ? { signal: options.signal } : {}),

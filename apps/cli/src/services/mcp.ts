@@ -1,12 +1,16 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { createCachedGuildFacts, createDiscordApi, createTokenAudience } from '@brain/discord';
-import type { McpDeps } from '@brain/mcp';
+import type { EntitlementGate, McpDeps } from '@brain/mcp';
 import type { Logger } from '@brain/observability';
 import { buildEmbedder, buildSaveOptions } from './ingest.ts';
+import { buildSaveRateLimits } from './save-limits.ts';
 
-/** The MCP tools' services: the ingestion embedder (same vector space) and the same save checks as every surface. */
-export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger): McpDeps {
+/**
+ * The MCP tools' services: the ingestion embedder (same vector space), the same save checks and
+ * rate limits as Discord, and billing's gate (`buildEntitlementCheck`, as Discord gets it).
+ */
+export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, checkEntitlement: EntitlementGate): McpDeps {
   const mcpLogger = logger.child({ component: 'mcp' });
   // A 'public' token reads the channels every member can read only when the bot token can say which.
   const guildFacts = config.discord.botToken
@@ -16,7 +20,8 @@ export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger):
     db,
     embedder: buildEmbedder(config, mcpLogger),
     logger: mcpLogger,
-    saveOptions: buildSaveOptions(config),
+    saveOptions: { ...buildSaveOptions(config), rateLimits: buildSaveRateLimits(config, db) },
+    checkEntitlement,
     tokenAudience: createTokenAudience(db, guildFacts),
   };
 }

@@ -17,6 +17,7 @@ export async function runWorker(config: BrainConfig, db: Database, logger: Logge
   const worker = await startWorker(runtime.services, {
     logger,
     concurrency: config.worker.concurrency,
+    jobsPerWorkspace: config.worker.jobsPerWorkspace,
     leaseMs: config.worker.leaseMs,
     ...(metrics
       ? {

@@ -12,6 +12,7 @@ import {
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
+import type { SaveRateLimits } from '@brain/ingest';
 import { createLogger, type BrainMetrics, type Logger } from '@brain/observability';
 import type { FakeDiscord } from '@brain/testkit';
 import { buildApp, type WebApp } from '../../src/index.ts';
@@ -59,6 +60,7 @@ export interface HarnessOptions {
   watchIntervalMs?: number;
   metrics?: BrainMetrics;
   logger?: Logger;
+  saveRateLimits?: SaveRateLimits;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -71,6 +73,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     checkEntitlement: options.checkEntitlement ?? (async () => ({ allowed: true })),
     downloadAttachment: options.downloadAttachment ?? (async () => Promise.reject(new Error('no downloads in this test'))),
     openBillingPortal: options.openBillingPortal,
+    saveRateLimits: options.saveRateLimits,
     links: { install: () => 'https://brain.example.com/install', claim: (g) => `https://brain.example.com/claim?guild=${g}` },
     discord: { publicKey: keys.publicKeyHex, api: createDiscordApi({ apiBase: options.discord.apiBase, retries: 0, timeoutMs: 5000 }) },
     watchIntervalMs: options.watchIntervalMs ?? 50,

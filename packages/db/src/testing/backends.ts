@@ -22,3 +22,8 @@ export function testBackends(): Backend[] {
   if (!testDatabaseUrl()) return ['pglite'];
   return postgresOnly() ? ['postgres'] : ['pglite', 'postgres'];
 }
+
+/** PGlite suites run the database in a worker thread, the embedded default; TEST_PGLITE_THREAD=off runs it in-process. */
+export function pgliteThread(): boolean {
+  return !['off', '0', 'false', 'no'].includes(process.env.TEST_PGLITE_THREAD?.trim().toLowerCase() ?? '');
+}

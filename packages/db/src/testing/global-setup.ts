@@ -1,5 +1,5 @@
 import { openPglite } from '../index.ts';
-import { postgresOnly, testDatabaseUrl } from './backends.ts';
+import { pgliteThread, postgresOnly, testDatabaseUrl } from './backends.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate, withDatabase } from './postgres-template.ts';
 import postgres from 'postgres';
@@ -18,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
       "select current_setting('server_version') as pg, (select extversion from pg_extension where extname = 'vector') as vector",
     );
     await pglite.close();
-    lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector})`);
+    lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector}; ${pgliteThread() ? 'in a worker thread' : 'in-process: TEST_PGLITE_THREAD=off'})`);
   }
 
   const url = testDatabaseUrl();

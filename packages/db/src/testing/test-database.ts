@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { auto_explain } from '@electric-sql/pglite/contrib/auto_explain';
 import { openPglite, openPostgres, type Database } from '../index.ts';
 import postgres from 'postgres';
-import { testDatabaseUrl, type Backend } from './backends.ts';
+import { pgliteThread, testDatabaseUrl, type Backend } from './backends.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate, withDatabase } from './postgres-template.ts';
 
@@ -27,7 +26,9 @@ export async function createTestDatabase(backend: Backend, options: TestDatabase
     const db = await openPglite({
       ...(options.empty ? {} : { loadDataDir: await pgliteTemplate() }),
       display: 'pglite:memory',
-      extraExtensions: { auto_explain },
+      // As `brain start` runs it: in a worker thread, unless TEST_PGLITE_THREAD=off.
+      thread: pgliteThread(),
+      extensionModules: { auto_explain: '@electric-sql/pglite/contrib/auto_explain' },
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     });
     return { backend, db, url: undefined, drop: () => db.close() };

@@ -98,13 +98,17 @@ export const saveThreadCommand: MessageCommand = {
     const name = thread.name ?? firstWords(messages[0]?.content) ?? 'Discord thread';
 
     const savedAtMs = Date.now();
-    const { artifacts, skipped } = await saveSource(ctx.deps.db, {
-      workspaceId: ctx.workspaceId,
-      input: { kind: 'discord_thread', guildId, threadId: thread.id, parentId: thread.parentId, private: thread.private, name, messages },
-      savedBy: `discord:${ctx.user.id}`,
-      // A public thread's readers are its parent's; a private thread's, its own.
-      origin: { guildId, channelId: thread.id, thread: true, parentId: thread.parentId, privateThread: thread.private, messageIds: messages.map((m) => m.id) },
-    });
+    const { artifacts, skipped } = await saveSource(
+      ctx.deps.db,
+      {
+        workspaceId: ctx.workspaceId,
+        input: { kind: 'discord_thread', guildId, threadId: thread.id, parentId: thread.parentId, private: thread.private, name, messages },
+        savedBy: `discord:${ctx.user.id}`,
+        // A public thread's readers are its parent's; a private thread's, its own.
+        origin: { guildId, channelId: thread.id, thread: true, parentId: thread.parentId, privateThread: thread.private, messageIds: messages.map((m) => m.id) },
+      },
+      { rateLimits: ctx.deps.saveRateLimits },
+    );
     await ctx.responder.edit(indexingThreadMessage(name, messages.length));
     const progress = await ctx.deps.watcher.wait(
       ctx.workspaceId,

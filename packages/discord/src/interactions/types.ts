@@ -8,6 +8,7 @@ import type {
   RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import type { AudienceFilter, Database } from '@brain/db';
+import type { SaveRateLimits } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
 import type { InteractionResponder } from '../rest/responder.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
@@ -55,7 +56,7 @@ export type AskFunction = (input: {
 export type BillingPortal = (workspaceId: string) => Promise<{ url: string }>;
 
 /** Billing's gate on /save and /ask: allowed, or a message for the user (with the checkout link). */
-export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string }>;
+export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string; code?: string | undefined }>;
 
 /** Downloads a `/save file:` attachment from Discord's CDN (through the SSRF-safe fetcher). */
 export type AttachmentDownloader = (url: string, options: { maxBytes: number; signal: AbortSignal }) => Promise<{ bytes: Buffer; contentType: string | undefined }>;
@@ -74,6 +75,8 @@ export interface CommandDeps {
   downloadAttachment: AttachmentDownloader;
   /** Refuses a URL the fetcher would refuse, before anything is saved (@brain/fetch checkFetchable). */
   checkUrl?: ((url: string) => Promise<void>) | undefined;
+  /** Per-member and per-workspace save limits, enforced by saveSource. */
+  saveRateLimits?: SaveRateLimits | undefined;
   /** A Stripe Customer Portal session for the workspace (@brain/billing); absent when billing is off. */
   openBillingPortal?: BillingPortal | undefined;
   watcher: ArtifactWatcher;

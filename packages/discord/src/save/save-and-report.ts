@@ -21,7 +21,7 @@ export async function saveAndReport(ctx: RunContext<APIInteraction>, input: Sour
       // Its readers are the channel's (or thread's) it was saved in, whatever the save path.
       origin: originOfInteraction(ctx.interaction, input.kind === 'discord_message' ? [input.messageId] : undefined),
     },
-    ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {},
+    { ...(ctx.deps.checkUrl ? { checkUrl: ctx.deps.checkUrl } : {}), rateLimits: ctx.deps.saveRateLimits },
   );
   await ctx.responder.edit(savingMessage(what));
   const stopWaiting = AbortSignal.any([ctx.signal, ctx.signals.draining]);

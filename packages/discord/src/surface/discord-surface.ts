@@ -1,5 +1,6 @@
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import type { Database } from '@brain/db';
+import type { SaveRateLimits } from '@brain/ingest';
 import type { InteractionMetrics, Logger } from '@brain/observability';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
@@ -20,6 +21,7 @@ export interface DiscordSurfaceOptions {
   checkEntitlement: EntitlementCheck;
   downloadAttachment: AttachmentDownloader;
   checkUrl?: ((url: string) => Promise<void>) | undefined;
+  saveRateLimits?: SaveRateLimits | undefined;
   openBillingPortal?: BillingPortal | undefined;
   /** Channel and thread history with the bot token (DISCORD_BOT_TOKEN); without it "Save thread to brain" says what to configure. */
   history?: DiscordHistory | undefined;
@@ -78,6 +80,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       checkEntitlement: options.checkEntitlement,
       downloadAttachment: options.downloadAttachment,
       checkUrl: options.checkUrl,
+      saveRateLimits: options.saveRateLimits,
       openBillingPortal: options.openBillingPortal,
       watcher: new ArtifactWatcher(options.db, options.logger, options.watchIntervalMs),
       guildFacts: guildFactsByOrigin(options),

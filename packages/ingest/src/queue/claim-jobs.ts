@@ -1,36 +1,35 @@
 import { withService, type Database } from '@brain/db';
 import { toJob, type Job, type JobRow } from './job.ts';
 
+/**
+ * Jobs one workspace may have running at once, across every worker, unless configured: with the
+ * default two slots per worker, one workspace's flood (pages that never answer, say) then always
+ * leaves a slot for the next workspace's save.
+ */
+export const DEFAULT_JOBS_PER_WORKSPACE = 1;
+
 export interface ClaimOptions {
   workerId: string;
   limit: number;
   leaseMs: number;
+  /** Most jobs of one workspace running at once, counted across all workers. */
+  perWorkspace?: number | undefined;
   /** Only these artifacts' jobs (a CLI waiting for its own saves). */
   artifactIds?: string[] | undefined;
 }
 
 /**
- * Takes up to `limit` runnable jobs and leases them to this worker. SKIP LOCKED lets any number
- * of workers claim at once without waiting on, or taking, each other's rows.
+ * Takes up to `limit` runnable jobs and leases them to this worker, one at a time to the
+ * workspace with the fewest running jobs (supabase/migrations/20261201075000_…). SKIP LOCKED and
+ * per-workspace advisory locks let any number of workers claim at once without waiting on each
+ * other or pushing a workspace past its share.
  */
 export async function claimJobs(db: Database, options: ClaimOptions): Promise<Job[]> {
   const rows = await withService(db, (tx) =>
     tx.query<JobRow>(
-      `with next as (
-         select id from jobs
-         where status = 'queued' and run_at <= now()
-           and ($4::uuid[] is null or artifact_id = any($4::uuid[]))
-         order by run_at, created_at
-         limit $2
-         for update skip locked
-       )
-       update jobs j
-       set status = 'running', attempts = j.attempts + 1, locked_by = $1,
-           lease_expires_at = now() + make_interval(secs => $3::float8 / 1000)
-       from next
-       where j.id = next.id
-       returning j.id, j.workspace_id, j.artifact_id, j.task, j.payload, j.attempts, j.max_attempts`,
-      [options.workerId, options.limit, options.leaseMs, options.artifactIds ?? null],
+      `select id, workspace_id, artifact_id, task, payload, attempts, max_attempts
+       from public.claim_jobs($1, $2, $3::float8, $4, $5::uuid[])`,
+      [options.workerId, options.limit, options.leaseMs, options.perWorkspace ?? DEFAULT_JOBS_PER_WORKSPACE, options.artifactIds ?? null],
     ),
   );
   return rows.map(toJob);

@@ -1,4 +1,5 @@
 import { withWorkspace, type Database, type Queryable } from '@brain/db';
+import { enforceSaveRateLimits, type SaveRateLimits } from './save-rate-limits.ts';
 import type { SourceInput } from './source-input.ts';
 import { audienceOfOrigin, originOfInput, type SourceOrigin } from './source-origin.ts';
 import { planArtifacts, type PlannedArtifact, type SkippedAttachment } from './validate-source.ts';
@@ -36,6 +37,8 @@ export interface SaveOptions {
    * written, so the person saving hears it at once instead of from a failed job later.
    */
   checkUrl?: (url: string) => Promise<void>;
+  /** Per-member and per-workspace limits (Discord, MCP); the operator's CLI passes none. */
+  rateLimits?: SaveRateLimits | undefined;
 }
 
 /**
@@ -45,6 +48,8 @@ export interface SaveOptions {
  */
 export async function saveSource(db: Database, request: SaveRequest, options: SaveOptions = {}): Promise<SaveResult> {
   const { planned, skipped } = planArtifacts(request.input);
+  // After validation (a malformed save costs nothing), before anything is written.
+  if (options.rateLimits) await enforceSaveRateLimits(options.rateLimits, request.workspaceId, request.savedBy);
   if (options.checkUrl) {
     for (const artifact of planned) if (artifact.kind === 'url' && artifact.url) await options.checkUrl(artifact.url);
   }

@@ -43,7 +43,7 @@ export async function saveAndIndex(db: Database, workspaceId: string, title: str
 }
 
 export function mcpDeps(db: Database, extra: Partial<McpDeps> = {}): McpDeps {
-  return { db, embedder, logger, saveOptions: {}, ...extra };
+  return { db, embedder, logger, saveOptions: {}, checkEntitlement: async () => ({ allowed: true }), ...extra };
 }
 
 /** An SDK client talking to a server for `caller`, in process. */
@@ -70,3 +70,6 @@ export async function call<T = Record<string, unknown>>(client: Client, name: st
 export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
+
+export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
+export { inspectorUnavailable, runInspector, type InspectorRun } from './inspector.ts';

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { FORGET_RETENTION_DAYS, forgetSource } from '@brain/ingest';
 import { clipTitle } from '../source-view.ts';
@@ -16,7 +16,7 @@ const outputSchema = {
   note: z.string(),
 };
 
-export function registerForgetSource(server: McpServer, ctx: ToolContext): void {
+export function registerForgetSource(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'forget_source',
     {

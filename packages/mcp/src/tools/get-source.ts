@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { getSource } from '@brain/ingest';
 import { sourceLine, sourceSchema, toSourceView } from '../source-view.ts';
@@ -8,7 +8,7 @@ import type { ToolContext } from './tool-context.ts';
 
 export const sourceIdSchema = z.string().trim().min(1).max(100).describe('The source id (a UUID), from list_sources or search_brain.');
 
-export function registerGetSource(server: McpServer, ctx: ToolContext): void {
+export function registerGetSource(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'get_source',
     {

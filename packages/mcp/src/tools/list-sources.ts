@@ -1,7 +1,7 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { listSources } from '@brain/ingest';
-import { fitToBudget } from '../budget.ts';
+import { fitToBudget, noteAllowance } from '../budget.ts';
 import { SOURCE_STATUSES, sourceLine, sourceSchema, toSourceView } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
@@ -16,7 +16,7 @@ const outputSchema = {
   note: z.string(),
 };
 
-export function registerListSources(server: McpServer, ctx: ToolContext): void {
+export function registerListSources(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'list_sources',
     {
@@ -44,7 +44,8 @@ export function registerListSources(server: McpServer, ctx: ToolContext): void {
         const query = { status, includeForgotten: include_forgotten, cursor, audience };
         let page = await listSources(ctx.deps.db, workspaceId, { ...query, limit });
         // A source's fields are bounded (title, error and URL lengths), so one always fits enough to show.
-        const budget = fitToBudget(page.sources.map(toSourceView), ctx.budgetChars, (source) => source);
+        // Each source costs its JSON and its line in the text block; the note is small and carried in both.
+        const budget = fitToBudget(page.sources.map(toSourceView), ctx.budgetChars - noteAllowance(ctx.budgetChars), (source) => source, (s) => JSON.stringify(s).length + sourceLine(s).length + 1);
         if (budget.omitted > 0) {
           // The page's cursor points after its last source; the next page must start after the last one shown.
           page = await listSources(ctx.deps.db, workspaceId, { ...query, limit: budget.kept.length });

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { isAppError } from '@brain/errors';
 import { FORGET_RETENTION_DAYS, getSource, restoreSource } from '@brain/ingest';
@@ -16,7 +16,7 @@ const outputSchema = {
   note: z.string(),
 };
 
-export function registerRestoreSource(server: McpServer, ctx: ToolContext): void {
+export function registerRestoreSource(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'restore_source',
     {

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import { z } from 'zod';
 import { audienceChannelId, EVERYTHING } from '@brain/db';
 import { AppError } from '@brain/errors';
@@ -6,6 +6,7 @@ import { getSource, saveSource, type SourceInput } from '@brain/ingest';
 import { sourceLine, sourceSchema, toSourceView } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
+import { requireEntitlement } from './require-entitlement.ts';
 import type { ToolContext } from './tool-context.ts';
 
 /** Longer text belongs in a file or a URL; this also keeps a request well under the HTTP body limit. */
@@ -18,7 +19,7 @@ const outputSchema = {
   note: z.string(),
 };
 
-export function registerSaveSource(server: McpServer, ctx: ToolContext): void {
+export function registerSaveSource(server: ToolRegistry, ctx: ToolContext): void {
   server.registerTool(
     'save_source',
     {
@@ -48,6 +49,7 @@ export function registerSaveSource(server: McpServer, ctx: ToolContext): void {
       try {
         const input = sourceInput(url, text, title);
         const caller = await ctx.caller();
+        await requireEntitlement(ctx, caller.workspaceId, 'save');
         // A channel token's saves stay in its channel unless it names another: never wider than it reads.
         const tokenChannel = caller.audience.kind === 'keys' ? caller.audience.keys.map(audienceChannelId).find((id) => id !== undefined) : undefined;
         const channelId = channel ?? tokenChannel;
