@@ -9,10 +9,13 @@ import { validateCitations } from './citations/validate-citations.ts';
 import { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetResult, type TokenEstimator } from './context-budget.ts';
 import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
-import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE } from './messages.ts';
+import { missingTerms } from './coverage-gate.ts';
+import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
+import { countTermPassages } from './queries/count-term-passages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
+import { questionTokens, type TermStats } from './text/term-weights.ts';
 import type { Answerer, AskResult, Citation, Passage, QuerySurface } from './types.ts';
 
 export interface StageTimeouts {
@@ -98,7 +101,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   try {
     const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
     stage = 'search';
-    const matches = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
+    const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
 
     if (matches.length === 0) {
       const queryId = await save({ answer: NO_SOURCES_MESSAGE });
@@ -112,6 +115,16 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     });
     record.retrieved = retrievedEntries(matches, budget);
     record.trimmed = budget.trimmed;
+
+    // Before any answerer: when what the question asks about is in nothing saved, whatever was
+    // retrieved is about something else, and a model shown it could be led astray.
+    const missing = missingTerms(question, budget.passages, termStats);
+    if (missing.length > 0) {
+      const answer = nothingCovers(missing);
+      const queryId = await save({ answer });
+      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length }, 'ask: what the question asks about is in no saved source');
+      return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null };
+    }
     record.answerer = deps.answerer.kind;
     record.model = deps.answerer.model;
 
@@ -119,7 +132,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     const output = await timed('generate', () =>
       withDeadline(
         timeouts.generateMs,
-        (signal) => deps.answerer.answer({ question, passages: budget.passages, signal }),
+        (signal) => deps.answerer.answer({ question, passages: budget.passages, termStats, signal }),
         () => errors.answerTimeout(deps.answerer.model, timeouts.generateMs),
         input.signal,
       ),
@@ -181,14 +194,25 @@ async function embedQuestion(embedder: Embedder, question: string, ms: number, p
   return vector;
 }
 
-/** Settings and search in one tenant transaction, bounded by a statement timeout. */
-async function search(db: Database, workspaceId: string, audience: AudienceFilter, vector: number[], question: string, ms: number): Promise<ArtifactMatch[]> {
+/**
+ * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
+ * statement timeout. The counts are only needed when something was retrieved, and cover only what
+ * this reply's audience may see: a word found only in a hidden source must not change the answer.
+ */
+async function search(
+  db: Database,
+  workspaceId: string,
+  audience: AudienceFilter,
+  vector: number[],
+  question: string,
+  ms: number,
+): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
   try {
     return await withWorkspace(db, workspaceId, async (tx) => {
       await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
       const settings = await loadRetrievalSettings(tx, workspaceId);
       if (!settings) throw errors.workspaceNotFound(workspaceId);
-      return matchArtifacts(tx, {
+      const matches = await matchArtifacts(tx, {
         audience,
         workspaceId,
         embedding: vector,
@@ -196,6 +220,11 @@ async function search(db: Database, workspaceId: string, audience: AudienceFilte
         matchCount: settings.matchCount,
         minSimilarity: settings.minSimilarity,
       });
+      const termStats =
+        matches.length === 0
+          ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
+          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
+      return { matches, termStats };
     });
   } catch (error) {
     if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);

@@ -1,12 +1,13 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
-import { collapseWhitespace, sentenceSpans } from './text/sentences.ts';
+import { collapseWhitespace, sentenceSpans, type SentenceSpan, type TextRange } from './text/sentences.ts';
+import { termWeights, type TermWeights } from './text/term-weights.ts';
 import { termSet, terms } from './text/terms.ts';
 import type { Answerer, AnswerOutput, AnswerRequest, Passage } from './types.ts';
 
-export const EXTRACTIVE_MODEL = 'extractive-v1';
+export const EXTRACTIVE_MODEL = 'extractive-v2';
 
 export interface ExtractiveOptions {
-  /** Sentences in the answer at most (default 4). */
+  /** Quotations in the answer at most: a sentence with what it needs around it (default 4). */
   maxSentences?: number;
   /** Characters of quoted text at most, before the label and the markers (default 900). */
   maxChars?: number;
@@ -14,18 +15,36 @@ export interface ExtractiveOptions {
 
 interface Candidate {
   passage: Passage;
+  /** 0 for the best-ranked passage. */
+  rank: number;
+  span: SentenceSpan;
+  /** Every span of the passage, to find the sentence that continues this one. */
+  siblings: readonly SentenceSpan[];
   position: number;
-  text: string;
-  /** The passage's heading path and the heading line above the sentence inside the passage. */
+  /** The passage's heading path and the heading or label above the sentence. */
   context: string;
-  /** Terms of the heading line above the sentence inside the passage (empty above the first). */
+  /** Terms of the heading or label above the sentence inside the passage (empty above the first). */
   sectionTerms: Set<string>;
-  /** The sentence's own section: that heading line, else the last part of the passage's heading. */
+  /** The sentence's own section: that heading or label, else the last part of the passage's heading. */
   ownSection: Set<string>;
-  /** Index of the sentence under its nearest heading: a section's first sentences define it. */
+  /** Index of the sentence under its nearest heading or label: a section's first sentences define it. */
   sectionPosition: number;
+  /** The sentence's own terms. */
+  ownTerms: Set<string>;
+  /** Question terms found in the sentence or the headings above it. */
   matched: Set<string>;
+  /** The question names a section of the passages, and not this sentence's. */
+  offSection: boolean;
+  /** The matched terms that are not generic. */
+  informative: Set<string>;
   score: number;
+}
+
+/** A quotation: verbatim ranges of one passage, in document order, each quoted on its own line. */
+interface Quote {
+  candidate: Candidate;
+  ranges: TextRange[];
+  chars: number;
 }
 
 // BM25's usual constants, applied to sentences instead of documents.
@@ -34,52 +53,78 @@ const B = 0.75;
 /** A question term found in the sentence's headings counts this much of a term in the sentence. */
 const HEADING_WEIGHT = 0.6;
 const MAX_SENTENCE_CHARS = 500;
+/** A sentence and those continuing it are quoted together up to this length, and this many. */
+const WINDOW_CHARS = 500;
+const MAX_CONTINUATIONS = 2;
+/** A quotation shorter than this is a value or a title rather than a statement. */
+const SHORT_CHARS = 60;
+/**
+ * A sentence without the rarest term the question shares with the passages (its topic: "jsonb",
+ * not "key" or "value") counts this much: "json keeps every key" is not an answer about jsonb.
+ */
+const OFF_TOPIC = 0.5;
+// Words by which a sentence leans on the one before it ("In the default configuration it must
+// be shorter than 8000 bytes."): English pronouns, determiners and connectives, nothing topical.
+const REFERS_BACK = /^\W*(?:\S+\s+){0,5}?(?:it|its|this|these|those|that|they|them|their|such|so|thus|then|otherwise|however|also|instead|both|either|neither|each|here|there)\b/iu;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 
 /**
  * The answerer used when no chat model is configured. It only ever quotes: it picks the
  * sentences of the retrieved passages that share the most informative terms with the question
- * (BM25 over sentences, with the question and passages normalised and Porter-stemmed alike),
- * favours better-ranked passages and earlier sentences a little, and spreads its picks across
- * passages (a sentence whose matched terms are already covered counts for less). Text found in a
- * passage is never interpreted, so instructions planted in a saved document have nothing to act on.
- * Deterministic: the same question and passages give the same answer.
+ * (BM25 over sentences, with the question and passages normalised and Porter-stemmed alike, each
+ * term weighted by its rarity in the workspace when the caller knows it), and quotes each with
+ * what it cannot be read without: the sentence that continues it, a list item's lead-in, a table
+ * row's header, the heading or label of the setting it describes. A sentence whose only overlap
+ * with the question is a generic word is never quoted, and a passage other than those already
+ * quoted is quoted only for a question term the answer does not cover yet. Text found in a
+ * passage is never interpreted, so instructions planted in a saved document have nothing to act
+ * on. Deterministic: the same question and passages give the same answer.
  */
 export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answerer {
-  const maxSentences = options.maxSentences ?? 4;
+  const maxQuotes = options.maxSentences ?? 4;
   const maxChars = options.maxChars ?? 900;
   return {
     kind: 'extractive',
     model: EXTRACTIVE_MODEL,
     async answer(request: AnswerRequest): Promise<AnswerOutput> {
-      const picked = pickSentences(request.question, request.passages, maxSentences, maxChars);
-      const lines = picked.map((c) => `> ${displayText(c.text)} [${c.passage.n}]`);
+      const quotes = pickQuotes(request, maxQuotes, maxChars);
+      const lines = quotes.flatMap((q) => q.ranges.map((r) => `> ${displayText(r.text)} [${q.candidate.passage.n}]`));
       return { text: `${EXTRACTIVE_LABEL}\n${lines.join('\n')}`, model: EXTRACTIVE_MODEL, kind: 'extractive' };
     },
   };
 }
 
-export function pickSentences(
-  question: string,
-  passages: readonly Passage[],
-  maxSentences: number,
-  maxChars: number,
-): Candidate[] {
+function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number): Quote[] {
+  const { question, passages } = request;
   const wanted = termSet(question);
   const all = candidatesOf(passages);
   if (all.length === 0) return [];
-  score(all, wanted, passages);
+  const weights = termWeights(
+    wanted,
+    all.map((c) => c.span.text),
+    passages.map((p) => `${p.heading ?? ''} ${p.content}`),
+    request.termStats,
+  );
+  score(all, wanted, weights);
 
-  const picked: Candidate[] = [];
+  // Once any sentence shares an informative term with the question, a lower passage's sentences
+  // that share only generic ones ("maximum", "default") are about something else. The best
+  // passage was ranked first for the question as a whole, so its sentences need no such proof.
+  const informativeSeen = all.some((c) => c.informative.size > 0);
+  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0));
+
+  const picked: Quote[] = [];
+  const shown: { n: number; range: TextRange }[] = [];
   const covered = new Set<string>();
   const perPassage = new Map<number, number>();
   let chars = 0;
-  const pool = all.filter((c) => c.score > 0);
-  while (picked.length < maxSentences && pool.length > 0) {
+  while (picked.length < maxQuotes && pool.length > 0) {
     let bestIndex = -1;
     let best = 0;
     for (const [i, c] of pool.entries()) {
+      const quotedAlready = perPassage.has(c.passage.n);
+      void quotedAlready;
       const adjusted = c.score * novelty(c, covered) * (1 / (1 + 0.35 * (perPassage.get(c.passage.n) ?? 0)));
       if (adjusted > best) {
         best = adjusted;
@@ -88,13 +133,15 @@ export function pickSentences(
     }
     const first = picked[0];
     // Stop rather than pad the answer with sentences far weaker than the best one.
-    if (bestIndex < 0 || (first && best < 0.3 * first.score)) break;
+    if (bestIndex < 0 || (first && best < 0.15 * first.candidate.score)) break;
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
-    const length = displayText(chosen.text).length;
-    if (picked.length > 0 && chars + length > maxChars) continue;
-    picked.push(chosen);
-    chars += length;
+    if (isShown(shown, chosen.passage.n, chosen.span)) continue;
+    const quote = quoteOf(chosen, wanted, shown);
+    if (picked.length > 0 && chars + quote.chars > maxChars) continue;
+    picked.push(quote);
+    chars += quote.chars;
+    for (const r of quote.ranges) shown.push({ n: chosen.passage.n, range: r });
     for (const t of chosen.matched) covered.add(t);
     perPassage.set(chosen.passage.n, (perPassage.get(chosen.passage.n) ?? 0) + 1);
   }
@@ -102,69 +149,126 @@ export function pickSentences(
   // the best passage rather than nothing; the label already says these are quotations.
   if (picked.length === 0) {
     const opening = all.find((c) => c.passage.n === passages[0]?.n) ?? all[0];
-    if (opening) picked.push(opening);
+    if (opening) picked.push({ candidate: opening, ranges: [opening.span], chars: opening.span.text.length });
   }
   return orderForReading(picked);
 }
 
 function candidatesOf(passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
-  for (const passage of passages) {
+  for (const [rank, passage] of passages.entries()) {
     let sectionPosition = 0;
-    let section: string | null = null;
-    for (const [position, span] of sentenceSpans(passage.content).entries()) {
-      sectionPosition = span.heading === section ? sectionPosition + 1 : 0;
-      section = span.heading;
+    let section: TextRange | null = null;
+    const spans = sentenceSpans(passage.content);
+    // A table's header row names the columns of the rows below it: it is their context, not a fact.
+    const headers = new Set(spans.flatMap((s) => (s.kind === 'row' && s.lead ? [s.lead] : [])));
+    for (const [position, span] of spans.entries()) {
+      if (headers.has(span)) continue;
+      sectionPosition = span.label === section ? sectionPosition + 1 : 0;
+      section = span.label;
       if (BRACKETED_NUMBER.test(span.text)) continue;
       // "Or `async/await`:" introduces a code block that an extractive answer cannot show.
       if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
-      const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''}`;
-      const sectionTerms = termSet(span.heading ?? '');
-      const ownSection = span.heading ? sectionTerms : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
-      out.push({ passage, position, sectionPosition, text: span.text, context, sectionTerms, ownSection, matched: new Set(), score: 0 });
+      const labelText = span.label?.text ?? '';
+      const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''} ${labelText} ${span.lead?.text ?? ''}`;
+      const sectionTerms = termSet(`${span.heading ?? ''} ${labelText}`);
+      const ownSection = span.label ? termSet(labelText) : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      out.push({
+        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, ownSection, ownTerms: termSet(span.text),
+        matched: new Set(), informative: new Set(), offSection: false, score: 0,
+      });
     }
   }
   return out;
 }
 
-function score(all: Candidate[], wanted: Set<string>, passages: readonly Passage[]): void {
-  const termLists = all.map((c) => terms(c.text));
-  const df = new Map<string, number>();
-  for (const list of termLists) for (const t of new Set(list)) if (wanted.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
-  const idf = (t: string) => {
-    const n = df.get(t) ?? 0;
-    return Math.log(1 + (all.length - n + 0.5) / (n + 0.5));
-  };
+function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): void {
+  const termLists = all.map((c) => terms(c.span.text));
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
-  const rankOf = new Map(passages.map((p, i) => [p.n, i]));
   // When the question names a section ("connectionTimeout"), sentences of other sections of the
   // same passages ("keepAliveTimeout: Default 72000") are about something else.
-  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t));
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t));
   const focused = all.some(namesSection);
+
+  const contextTerms = all.map((c) => termSet(c.context));
+  const present = new Set<string>();
+  for (const [i, list] of termLists.entries()) {
+    for (const t of [...list, ...(contextTerms[i] ?? [])]) if (wanted.has(t) && !weights.generic(t)) present.add(t);
+  }
+  // The topic is the one rarest term; a tie names no topic.
+  const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
+  const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
+    c.offSection = focused && !namesSection(c);
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     let relevance = 0;
     for (const [t, f] of tf) {
-      relevance += (idf(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
+      relevance += (weights.weight(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
       c.matched.add(t);
     }
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
     if (relevance === 0 && !namedBy(c.ownSection, wanted)) continue;
-    for (const t of termSet(c.context)) if (wanted.has(t) && !tf.has(t)) relevance += HEADING_WEIGHT * idf(t);
-    // A sentence made only of the question's own words ("FST_ERR_X") tells the asker nothing new.
+    for (const t of contextTerms[i] ?? []) {
+      if (!wanted.has(t) || tf.has(t)) continue;
+      relevance += HEADING_WEIGHT * weights.weight(t);
+      c.matched.add(t);
+    }
+    for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
+    // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
+    // tells the asker nothing new.
     const novel = list.filter((t) => !wanted.has(t)).length;
+    if (novel === 0 && list.length > 0) continue;
     c.score =
       relevance *
       Math.min(1, (novel + 2) / 4) *
-      (focused && !namesSection(c) ? 0.6 : 1) *
-      (1 / (1 + 0.1 * (rankOf.get(c.passage.n) ?? 0))) *
+      (c.offSection ? 0.6 : 1) *
+      (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
+      (1 / (1 + 0.1 * c.rank)) *
       (1 - 0.04 * Math.min(c.sectionPosition, 10));
   }
+}
+
+/**
+ * The sentence with what it cannot be read without: a list item's lead-in or a table row's
+ * header; the heading or label above it when the question names that section; and the sentence
+ * that continues it in the same paragraph ("In the default configuration it must be shorter
+ * than 8000 bytes."), joined on one line since they are one run of the passage's text.
+ */
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[]): Quote {
+  const ranges: TextRange[] = [];
+  const n = c.passage.n;
+  const lead = c.span.lead;
+  const label = c.span.label;
+  if (lead && !isShown(shown, n, lead)) ranges.push(lead);
+  else if (!lead && label && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t))) && !isShown(shown, n, label)) ranges.push(label);
+  // The sentences that continue it, while each leans on the one before or stays on its terms.
+  // Past the end of its paragraph only when what is quoted so far cannot stand alone: it
+  // announces what follows ("the following steps happen in order:") or is a bare value line
+  // ("Default: `true`") whose section goes on to say what it means.
+  let end = c.span;
+  for (let i = c.position + 1; i <= c.position + MAX_CONTINUATIONS; i++) {
+    const next = c.siblings[i];
+    if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
+    if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
+    const sameBlock = next.block === end.block;
+    const announces = /:\s*$/.test(end.text);
+    const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
+    const incomplete = announces || bareValue;
+    const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
+    if (!(sameBlock ? leans || incomplete : incomplete)) break;
+    end = next;
+  }
+  ranges.push(end === c.span ? c.span : { start: c.span.start, end: end.end, text: c.passage.content.slice(c.span.start, end.end) });
+  return { candidate: c, ranges, chars: ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) };
+}
+
+function isShown(shown: readonly { n: number; range: TextRange }[], n: number, range: TextRange): boolean {
+  return shown.some((s) => s.n === n && s.range.start <= range.start && range.end <= s.range.end);
 }
 
 function namedBy(section: Set<string>, wanted: Set<string>): boolean {
@@ -181,13 +285,17 @@ function novelty(c: Candidate, covered: Set<string>): number {
   return 1 - 0.5 * (seen / c.matched.size);
 }
 
-/** Passages in the order of their best pick; within a passage, sentences in document order. */
-function orderForReading(picked: Candidate[]): Candidate[] {
+/**
+ * The best quotation first, since it is the likeliest to state the fact; a passage's quotations
+ * stay together, in the order they were picked.
+ */
+function orderForReading(picked: Quote[]): Quote[] {
   const firstPick = new Map<number, number>();
-  for (const [i, c] of picked.entries()) if (!firstPick.has(c.passage.n)) firstPick.set(c.passage.n, i);
-  return [...picked].sort(
-    (a, b) => (firstPick.get(a.passage.n) ?? 0) - (firstPick.get(b.passage.n) ?? 0) || a.position - b.position,
-  );
+  for (const [i, q] of picked.entries()) if (!firstPick.has(q.candidate.passage.n)) firstPick.set(q.candidate.passage.n, i);
+  return picked
+    .map((q, i) => ({ q, i }))
+    .sort((a, b) => (firstPick.get(a.q.candidate.passage.n) ?? 0) - (firstPick.get(b.q.candidate.passage.n) ?? 0) || a.i - b.i)
+    .map(({ q }) => q);
 }
 
 /** Joins hard-wrapped lines; a very long sentence is cut at a word and marked with an ellipsis. */

@@ -14,3 +14,13 @@ export const EXTRACTIVE_LABEL =
 
 /** What the chat model is told to say when the passages do not answer the question. */
 export const MODEL_DECLINE = "I don't know from the saved sources.";
+
+/**
+ * The question names something no saved source contains (a product, a setting, a function): say
+ * so, naming it, rather than quote something loosely related. Always starts "Nothing saved covers".
+ */
+export function nothingCovers(names: readonly string[]): string {
+  const listed = names.slice(0, 3).map((n) => `“${n}”`);
+  const joined = listed.length > 1 ? `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}` : (listed[0] ?? '');
+  return `Nothing saved covers ${joined}. Try rephrasing, or \`/save\` a source about it.`;
+}

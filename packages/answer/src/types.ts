@@ -1,4 +1,5 @@
 import type { MatchedBy } from '@brain/db';
+import type { TermStats } from './text/term-weights.ts';
 
 /** Where a question came from; recorded in queries.surface (the column's check lists the same). */
 export type QuerySurface = 'discord' | 'playground' | 'cli' | 'mcp' | 'dashboard' | 'eval';
@@ -22,6 +23,11 @@ export interface Passage {
 export interface AnswerRequest {
   question: string;
   passages: readonly Passage[];
+  /**
+   * How common each of the question's words is in the workspace, when the caller counted it:
+   * the extractive answerer weighs terms by it and tells generic words from informative ones.
+   */
+  termStats?: TermStats;
   /** Aborted when the generate stage's deadline passes; answerers must stop work then. */
   signal?: AbortSignal;
 }

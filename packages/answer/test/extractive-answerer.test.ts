@@ -3,6 +3,8 @@ import { validateCitations } from '../src/citations/validate-citations.ts';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
 import { EXTRACTIVE_LABEL } from '../src/messages.ts';
 import { collapseWhitespace } from '../src/text/sentences.ts';
+import type { TermStats } from '../src/text/term-weights.ts';
+import { terms } from '../src/text/terms.ts';
 import type { Passage } from '../src/types.ts';
 
 const refunds: Passage = {
@@ -34,7 +36,8 @@ describe('createExtractiveAnswerer', () => {
     expect(out.kind).toBe('extractive');
     expect(out.text.startsWith(`${EXTRACTIVE_LABEL}\n`)).toBe(true);
     const quoted = lines(out.text);
-    expect(quoted[0]).toBe('> Refunds are processed within five business days of the request. [1]');
+    // The matching sentence comes with the sentence that continues its paragraph.
+    expect(quoted[0]).toBe('> Refunds are processed within five business days of the request. A refund goes back to the original card. [1]');
     expect(quoted.every((l) => /^> .+ \[[12]\]$/.test(l))).toBe(true);
     expect(out.text).not.toContain('Invoices are emailed monthly');
     expect(out.text).not.toContain('Two-factor');
@@ -51,9 +54,9 @@ describe('createExtractiveAnswerer', () => {
   });
 
   it('spreads its picks across passages rather than quoting one passage only', async () => {
-    const out = await answerer.answer({ question: 'refund', passages: [refunds, security] });
-    expect(out.text).toMatch(/\[1\]/);
-    expect(out.text).toMatch(/\[2\]/);
+    const out = await answerer.answer({ question: 'refunds processed, approval', passages: [refunds, security] });
+    expect(out.text).toContain('Refunds are processed within five business days');
+    expect(out.text).toContain('manager’s approval.');
   });
 
   it('is deterministic', async () => {
@@ -117,8 +120,10 @@ describe('createExtractiveAnswerer on reference docs', () => {
   it('answers from the section the question names, not from its neighbours', async () => {
     const out = await answerer.answer({ question: 'What is the default connectionTimeout?', passages: [server] });
     const quoted = lines(out.text);
-    expect(quoted[0]).toBe('> Default: `0` (no timeout) [1]');
-    expect(quoted[1]).toBe('> Defines the server timeout in milliseconds. [1]');
+    // The setting's heading, then its first lines: a bare value line goes on into the sentence
+    // that says what it means.
+    expect(quoted[0]).toBe('> connectionTimeout [1]');
+    expect(quoted[1]).toBe('> Default: `0` (no timeout) Defines the server timeout in milliseconds. [1]');
     expect(out.text).not.toContain('72000');
   });
 
@@ -126,5 +131,136 @@ describe('createExtractiveAnswerer on reference docs', () => {
     const out = await answerer.answer({ question: 'Does keepAliveTimeout keep idle sockets open by default?', passages: [server] });
     expect(out.text).toContain('> ℹ️ Note: This option only applies when HTTP/1 is in use, and the default keeps idle sockets open. [1]');
     expect(out.text).not.toContain('async/await');
+  });
+});
+
+/** Counts as the workspace would give them: of 1,000 passages, `common` words in a tenth, others in 30. */
+function statsFor(question: string, rare: Record<string, number>, common: readonly string[]): TermStats {
+  const frequencies = new Map<string, number>();
+  for (const t of terms(question)) frequencies.set(t, 30);
+  for (const w of common) for (const t of terms(w)) frequencies.set(t, 100);
+  for (const [w, df] of Object.entries(rare)) for (const t of terms(w)) frequencies.set(t, df);
+  return { documents: 1000, frequencies, cap: 40 };
+}
+
+describe('createExtractiveAnswerer states the fact (issue 15’s failures, on hand-written passages)', () => {
+  const notify: Passage = {
+    n: 1,
+    title: 'NOTIFY',
+    url: 'https://docs.example.com/sql-notify.html',
+    heading: 'NOTIFY › Parameters',
+    content: [
+      'channel',
+      '',
+      'Name of the notification channel to be signaled (any identifier).',
+      '',
+      'payload',
+      '',
+      'The “payload” string to be communicated along with the notification. This must be specified as a simple string literal. In the default configuration it must be shorter than 8000 bytes. (If binary data or large amounts of information need to be communicated, it\'s best to put it in a database table and send the key of the record.)',
+    ].join('\n'),
+  };
+  const covering: Passage = {
+    n: 2,
+    title: 'Index-Only Scans and Covering Indexes',
+    url: 'https://docs.example.com/indexes-index-only-scans.html',
+    heading: 'Index-Only Scans and Covering Indexes',
+    content:
+      'It\'s wise to be conservative about adding non-key payload columns to an index, especially wide columns. If an index tuple exceeds the maximum size allowed for the index type, data insertion will fail.',
+  };
+  const segment: Passage = {
+    n: 3,
+    title: 'Preset Options',
+    url: 'https://docs.example.com/runtime-config-preset.html',
+    heading: 'Preset Options',
+    content: 'segment_size (integer)\n\nReports the number of blocks (pages) that can be stored within a file segment. The maximum size of a segment file in bytes is equal to segment_size multiplied by block_size.',
+  };
+
+  it('quotes the best passage’s sentence together with the one continuing it, and nothing matching only "maximum size"', async () => {
+    const question = 'What is the maximum payload size of a NOTIFY message?';
+    for (const termStats of [undefined, statsFor(question, { notify: 12, payload: 20 }, ['maximum', 'size', 'message'])]) {
+      const out = await answerer.answer({ question, passages: [notify, covering, segment], termStats });
+      const quoted = lines(out.text);
+      expect(quoted[0]).toMatch(/\[1\]$/);
+      expect(out.text).toContain('In the default configuration it must be shorter than 8000 bytes.');
+      expect(out.text).not.toContain('segment file');
+      expect(out.text).not.toContain('[3]');
+    }
+  });
+
+  it('answers a setting’s default from that setting’s own label, not from another setting’s "The default value is"', async () => {
+    const memory: Passage = {
+      n: 1,
+      title: 'Resource Consumption',
+      url: 'https://docs.example.com/runtime-config-resource.html',
+      heading: 'Resource Consumption › Memory',
+      content: [
+        'work_mem (integer)',
+        '',
+        'Sets the base maximum amount of memory to be used by a query operation before writing to temporary disk files. The default value is four megabytes (4MB).',
+        '',
+        'maintenance_work_mem (integer)',
+        '',
+        'Specifies the maximum amount of memory to be used by maintenance operations, such as VACUUM and CREATE INDEX. It defaults to 64 megabytes (64MB). Since only one of these operations can be executed at a time by a database session, it is safe to set this value significantly larger than work_mem.',
+      ].join('\n'),
+    };
+    const geqo: Passage = {
+      n: 2,
+      title: 'Query Planning',
+      url: 'https://docs.example.com/runtime-config-query.html',
+      heading: 'Query Planning › Genetic Query Optimizer',
+      content: 'geqo_threshold (integer)\n\nUse genetic query optimization to plan queries with at least this many FROM items involved. The default value is 12.\n\ngeqo_effort (floating point)\n\nThe default value is `10.0`.',
+    };
+    const question = 'What is the default value of maintenance_work_mem?';
+    const out = await answerer.answer({ question, passages: [memory, geqo], termStats: statsFor(question, { maintenance_work_mem: 3 }, ['default', 'value']) });
+    const quoted = lines(out.text);
+    expect(quoted[0]).toBe('> maintenance_work_mem (integer) [1]');
+    expect(out.text).toContain('It defaults to 64 megabytes (64MB).');
+    expect(out.text).not.toContain('10.0');
+    expect(out.text).not.toContain('four megabytes');
+  });
+
+  it('quotes the sentence about jsonb, not the one about json, for a jsonb question', async () => {
+    const json: Passage = {
+      n: 1,
+      title: 'JSON Types',
+      url: 'https://docs.example.com/datatype-json.html',
+      heading: 'JSON Types',
+      content:
+        'Because the json type stores an exact copy of the input text, it will preserve semantically-insignificant white space between tokens, as well as the order of keys within JSON objects. ' +
+        'Also, if a JSON object within the value contains the same key more than once, all the key/value pairs are kept. ' +
+        'By contrast, jsonb does not preserve white space, does not preserve the order of object keys, and does not keep duplicate object keys. ' +
+        'If duplicate keys are specified in the input, only the last value is kept.',
+    };
+    const question = 'If the same key appears twice in an object I store as jsonb, which value is kept?';
+    const out = await answerer.answer({ question, passages: [json], termStats: statsFor(question, { jsonb: 8 }, ['key', 'value', 'object', 'store']) });
+    expect(lines(out.text)[0]).toBe(
+      '> By contrast, jsonb does not preserve white space, does not preserve the order of object keys, and does not keep duplicate object keys. If duplicate keys are specified in the input, only the last value is kept. [1]',
+    );
+  });
+
+  it('quotes a list item with its lead-in and a table row with its header row', async () => {
+    const page: Passage = {
+      n: 1,
+      title: 'Limits',
+      url: null,
+      heading: 'Limits',
+      content: [
+        'The server refuses a request when one of these is exceeded:',
+        '',
+        '- a header section over 16 KiB',
+        '- a body over the bodyLimit',
+        '',
+        'Timeouts by plan:',
+        '',
+        'plan | idle timeout',
+        'free | 30 seconds',
+        'team | 300 seconds',
+      ].join('\n'),
+    };
+    const items = await answerer.answer({ question: 'How large may the header section be?', passages: [page] });
+    expect(lines(items.text).slice(0, 2)).toEqual(['> The server refuses a request when one of these is exceeded: [1]', '> a header section over 16 KiB [1]']);
+    const rows = await answerer.answer({ question: 'What is the idle timeout of the team plan?', passages: [page] });
+    expect(lines(rows.text)).toContain('> plan | idle timeout [1]');
+    expect(lines(rows.text).indexOf('> plan | idle timeout [1]')).toBeLessThan(lines(rows.text).indexOf('> team | 300 seconds [1]'));
   });
 });

@@ -61,8 +61,9 @@ describeDb('prompt injection: the extractive answerer only quotes', (suite) => {
 
   // The page is retrieved for all three questions. For the first two, only its refund sentence
   // may be quoted, and the rest of the answer must not change. The third names the page itself
-  // ("Refund policy update"), so any of its sentences may be quoted and take room from others:
-  // the rest of the answer must still be what it was, in order.
+  // ("Refund policy update"), so any of its sentences may be quoted and take room from others
+  // (a passage that covers every word of the question leaves nothing for another to add): what
+  // remains of the rest of the answer must still be what it was, in order.
   const cases = [
     { question: 'How long do refunds take to be processed?', unchanged: true },
     { question: 'Do refunds go back to the card, and are they prorated?', unchanged: true },
@@ -84,7 +85,6 @@ describeDb('prompt injection: the extractive answerer only quotes', (suite) => {
         .map((q) => q.sentence);
       if (unchanged) expect(legitimateLines).toEqual(expected);
       else {
-        expect(legitimateLines.length).toBeGreaterThan(0);
         expect(expected.filter((line) => legitimateLines.includes(line))).toEqual(legitimateLines);
       }
 

@@ -180,6 +180,30 @@ describeDb(
       expect(keywordHits[0]?.similarity).toBeNull();
     });
 
+    it('keeps the keyword leg’s own top passages in hybrid although their embedding is below the floor', async () => {
+      // Keyword mode returns them whatever their embedding: hybrid must not lose what one leg alone finds.
+      const ws = await createWorkspace(suite.db, 'floor');
+      const far = unitVector(901);
+      const unrelatedFar = unitVector(902);
+      expect(cosine(far, query)).toBeLessThan(0.15);
+      expect(cosine(unrelatedFar, query)).toBeLessThan(0.15);
+      await withWorkspace(suite.db, ws, async (tx) => {
+        const artifact = await createArtifact(tx, ws, 'Codes');
+        await insertChunks(tx, ws, artifact, [
+          { content: 'Error QX_FLUX_7 means the flux capacitor is unplugged.', embedding: far },
+          { content: 'Nothing here shares a word with the question.', embedding: unrelatedFar },
+          { content: 'A passage close to the question in meaning.', embedding: nearVector(query, 903, 0.3) },
+        ]);
+      });
+      const hits = await withWorkspace(suite.db, ws, (tx) =>
+        matchArtifacts(tx, { audience: EVERYTHING, workspaceId: ws, embedding: query, queryText: 'what does QX_FLUX_7 mean?', matchCount: 5, minSimilarity: 0.15 }),
+      );
+      expect(hits.map((h) => h.content)).toContain('Error QX_FLUX_7 means the flux capacitor is unplugged.');
+      expect(hits.find((h) => h.content.startsWith('Error'))?.matchedBy).toEqual(['vector', 'keyword']);
+      // Still below the floor and not a keyword match: dropped, as before.
+      expect(hits.map((h) => h.content)).not.toContain('Nothing here shares a word with the question.');
+    });
+
     it('drops passages below min_similarity and answers nothing rather than something weak', async () => {
       const strict = await withWorkspace(suite.db, small, (tx) =>
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 5, minSimilarity: 0.99 }),

@@ -2,7 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { withWorkspace } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { loadSettings, parseRetrievalSettings, previewSettings, readRetrievalSettings, saveSettings } from '../src/index.ts';
-import { seedFixture, type Fixture } from './fixture.ts';
+import { createWorkspace, seedFixture, type Fixture } from './fixture.ts';
+import { insertQuestions } from '../src/testing/index.ts';
+import { randomUUID } from 'node:crypto';
 
 it('validates settings with a message per field', () => {
   expect(parseRetrievalSettings({ matchCount: '5', minSimilarity: '0.2' })).toEqual({ ok: true, settings: { matchCount: 5, minSimilarity: 0.2 } });
@@ -44,6 +46,17 @@ describeDb('retrieval settings: preview and save', (suite) => {
       passagesAfter: 5,
       examples: [],
     });
+  });
+
+  it('keeps a passage the keyword leg ranked within the count whatever its similarity, as match_artifacts does', async () => {
+    const ws = await createWorkspace(suite.db, 'settings-keyword');
+    const passage = { chunk_id: randomUUID(), artifact_id: randomUUID() };
+    await insertQuestions(suite.db, ws, [
+      { question: 'What does QX_FLUX_7 mean?', grounded: true, retrieved: [{ ...passage, similarity: 0.05, rank: 1, keyword_rank: 1, matched_by: ['vector', 'keyword'] }] },
+      { question: 'flux capacitor?', grounded: true, retrieved: [{ ...passage, similarity: 0.05, rank: 1, keyword_rank: 7, matched_by: ['vector', 'keyword'] }] },
+    ]);
+    const result = await withWorkspace(suite.db, ws, (tx) => previewSettings(tx, ws, { matchCount: 5, minSimilarity: 0.15 }, { matchCount: 5, minSimilarity: 0.5 }));
+    expect(result).toMatchObject({ questions: 2, passagesNow: 2, passagesAfter: 1, withoutPassagesAfter: 1 });
   });
 
   it('applies a lower passage count by rank, and lists the answers that would lose every cited passage', async () => {

@@ -1,11 +1,29 @@
-/** A sentence (or a list item, or a table row) of a passage, by its offsets in the passage. */
-export interface SentenceSpan {
+/** A verbatim piece of a passage, by its offsets in the passage. */
+export interface TextRange {
   start: number;
   end: number;
   /** `content.slice(start, end)`: the passage's own text, never rewritten. */
   text: string;
+}
+
+/** A sentence (or a list item, or a table row) of a passage. */
+export interface SentenceSpan extends TextRange {
   /** The nearest heading line above it inside the passage ("bodyLimit"), or null. */
   heading: string | null;
+  /**
+   * The label it sits under, when the page names what the paragraphs below describe on a line of
+   * its own (a `<dt>` term such as "maintenance_work_mem (integer)", a function's signature), or
+   * the heading line itself; null above the first heading or label.
+   */
+  label: TextRange | null;
+  /** Which paragraph, list item or table row of the passage it belongs to (0, 1, 2 …). */
+  block: number;
+  kind: 'sentence' | 'item' | 'row';
+  /**
+   * What it cannot be read without: a table row's header row, a list item's lead-in sentence
+   * ("The accepted values are:"). Null when there is none, or for the header row itself.
+   */
+  lead: TextRange | null;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -15,6 +33,11 @@ const HTML_ONLY = /^\s*(<\/?[a-zA-Z][^>]*>\s*)+$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,3}[.)])\s+/;
 const QUOTE_MARKER = /^\s{0,3}>\s?/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
+// HTML tables arrive as `cell | cell` lines (one per row), with no outer pipes.
+const CELL_ROW = /\S\s\|\s\S/;
+// A line of its own that names what follows: no sentence end, no "key: value", not too long.
+const LABEL_MAX_CHARS = 200;
+const NOT_A_LABEL = /(?:[.!?:;,]["'”’)\]]*|:\s.*)$|:\s/;
 // A sentence ends at . ! or ? (closing quotes or brackets may follow), then whitespace, then
 // something that can start a sentence.
 const BOUNDARY = /[.!?]["'”’)\]]*\s+(?=["'“‘`([*_]?[\p{Lu}\p{N}])/gu;
@@ -27,16 +50,32 @@ const ABBREVIATION = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Ms|Dr|No|Fig|al)
  */
 export function sentenceSpans(content: string): SentenceSpan[] {
   const spans: SentenceSpan[] = [];
-  for (const block of blocksOf(content)) {
+  let lastSentence: TextRange | null = null;
+  let listLead: TextRange | null = null;
+  let header: TextRange | null = null;
+  let previous: Block | undefined;
+  for (const [index, block] of blocksOf(content).entries()) {
+    const adjacent = previous !== undefined && previous.kind === block.kind && previous.gapFree(block);
+    // A lead-in belongs to its own section: the sentence above a heading introduces nothing below it.
+    if (previous && previous.label !== block.label) lastSentence = null;
+    if (block.kind === 'item' && !(adjacent && previous?.kind === 'item')) listLead = lastSentence;
+    if (block.kind === 'row' && !adjacent) header = null;
+    const lead = block.kind === 'item' ? listLead : block.kind === 'row' ? header : null;
+    const before = spans.length;
     let from = block.start;
     const text = content.slice(block.start, block.end);
-    for (const m of text.matchAll(BOUNDARY)) {
+    for (const m of block.kind === 'row' ? [] : text.matchAll(BOUNDARY)) {
       const cut = block.start + m.index + m[0].trimEnd().length;
       if (ABBREVIATION.test(content.slice(from, block.start + m.index + 1))) continue;
-      pushSpan(content, spans, from, cut, block.heading);
+      pushSpan(content, spans, from, cut, block, index, lead);
       from = block.start + m.index + m[0].length;
     }
-    pushSpan(content, spans, from, block.end, block.heading);
+    pushSpan(content, spans, from, block.end, block, index, lead);
+    const added = spans.slice(before);
+    if (block.kind === 'row' && header === null) header = added[0] ?? null;
+    if (block.kind === 'sentence') lastSentence = added.at(-1) ?? lastSentence;
+    else if (block.kind === 'row') lastSentence = null;
+    previous = block;
   }
   return spans;
 }
@@ -45,23 +84,46 @@ interface Block {
   start: number;
   end: number;
   heading: string | null;
+  label: TextRange | null;
+  kind: SentenceSpan['kind'];
+  /** True when `next` follows this block on the very next line (the same list or table). */
+  gapFree(next: Block): boolean;
 }
 
 /** Paragraphs, list items, quotes and table rows, outside code fences, as [start, end) ranges. */
 function blocksOf(content: string): Block[] {
   const blocks: Block[] = [];
-  let open: Block | undefined;
+  let open: Omit<Block, 'gapFree'> | undefined;
   let inFence = false;
   let heading: string | null = null;
+  let label: TextRange | null = null;
   let offset = 0;
+  const lines = content.split('\n');
+  const lineStarts: number[] = [];
   const close = () => {
-    if (open) blocks.push(open);
+    if (!open) return;
+    const block = open;
+    const endLine = lineIndexAt(block.end);
+    blocks.push({ ...block, gapFree: (next) => lineIndexAt(next.start) === endLine + 1 });
     open = undefined;
   };
-  for (const line of content.split('\n')) {
-    const lineStart = offset;
-    const lineEnd = offset + line.length;
-    offset = lineEnd + 1;
+  const lineIndexAt = (at: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] ?? 0) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  for (const line of lines) {
+    lineStarts.push(offset);
+    offset += line.length + 1;
+  }
+  for (const [i, line] of lines.entries()) {
+    const lineStart = lineStarts[i] ?? 0;
+    const lineEnd = lineStart + line.length;
     if (FENCE.test(line)) {
       close();
       inFence = !inFence;
@@ -71,6 +133,8 @@ function blocksOf(content: string): Block[] {
     if (HEADING.test(line)) {
       close();
       heading = line.replace(/^\s*#+\s*/, '').replace(/[`*]/g, '').trim() || null;
+      const at = lineStart + (/^\s*#+\s*/.exec(line)?.[0].length ?? 0);
+      label = heading ? { start: at, end: lineEnd, text: content.slice(at, lineEnd).trimEnd() } : null;
       continue;
     }
     if (line.trim() === '' || TABLE_RULE.test(line) || HTML_ONLY.test(line)) {
@@ -78,28 +142,47 @@ function blocksOf(content: string): Block[] {
       continue;
     }
     const marker = LIST_MARKER.exec(line);
-    if (marker || TABLE_ROW.test(line)) {
+    const row = !marker && (TABLE_ROW.test(line) || (CELL_ROW.test(line) && [lines[i - 1], lines[i + 1]].some((l) => l !== undefined && CELL_ROW.test(l))));
+    if (marker || row) {
       close();
-      open = { start: lineStart + (marker ? marker[0].length : 0), end: lineEnd, heading };
-      if (!marker) close(); // a table row stands alone
+      open = { start: lineStart + (marker ? marker[0].length : line.length - line.trimStart().length), end: lineEnd, heading, label, kind: marker ? 'item' : 'row' };
+      if (row) close(); // a table row stands alone
+      continue;
+    }
+    if (!open && isLabel(lines, i)) {
+      const start = lineStart + (line.length - line.trimStart().length);
+      label = { start, end: lineEnd, text: content.slice(start, lineEnd).trimEnd() };
       continue;
     }
     const quote = open ? undefined : QUOTE_MARKER.exec(line);
     if (open) open.end = lineEnd;
-    else if (quote) open = { start: lineStart + quote[0].length, end: lineEnd, heading };
-    else open = { start: lineStart + (line.length - line.trimStart().length), end: lineEnd, heading };
+    else if (quote) open = { start: lineStart + quote[0].length, end: lineEnd, heading, label, kind: 'sentence' };
+    else open = { start: lineStart + (line.length - line.trimStart().length), end: lineEnd, heading, label, kind: 'sentence' };
   }
   close();
   return blocks;
 }
 
-function pushSpan(content: string, spans: SentenceSpan[], start: number, end: number, heading: string | null): void {
+/** A one-line paragraph that names what the next paragraph describes (a `<dt>`, a signature). */
+function isLabel(lines: readonly string[], i: number): boolean {
+  const line = (lines[i] ?? '').trim();
+  if (line.length > LABEL_MAX_CHARS || NOT_A_LABEL.test(line) || !/[\p{L}\p{N}]/u.test(line) || line.includes('://')) return false;
+  if ((lines[i - 1] ?? '').trim() !== '' || (lines[i + 1] ?? '').trim() !== '') return false;
+  // Right under a heading, the heading already names the section.
+  const above = lines.slice(0, i).findLast((l) => l.trim() !== '' && !HTML_ONLY.test(l));
+  if (above !== undefined && HEADING.test(above)) return false;
+  // The next non-blank line must be prose: a label above a heading, a list or code names nothing.
+  const next = lines.slice(i + 1).find((l) => l.trim() !== '');
+  return next !== undefined && !HEADING.test(next) && !FENCE.test(next) && !LIST_MARKER.test(next) && !TABLE_ROW.test(next);
+}
+
+function pushSpan(content: string, spans: SentenceSpan[], start: number, end: number, block: Block, index: number, lead: TextRange | null): void {
   let s = start;
   let e = end;
   while (s < e && /\s/.test(content[s] ?? '')) s++;
   while (e > s && /\s/.test(content[e - 1] ?? '')) e--;
   if (e - s < 2 || !/[\p{L}\p{N}]/u.test(content.slice(s, e))) return;
-  spans.push({ start: s, end: e, text: content.slice(s, e), heading });
+  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead });
 }
 
 /**

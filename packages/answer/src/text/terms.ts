@@ -5,7 +5,7 @@ import { stemmer } from 'stemmer';
  * Kept short on purpose; question words are here because a question's "how" or "what" says
  * nothing about which sentence answers it.
  */
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all am an and any are as at be because been before being below
   between both but by can could did do does doing down during each few for from further had has have
   having he her here hers him his how i if in into is it its itself just me more most my no nor not

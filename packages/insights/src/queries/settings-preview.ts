@@ -35,7 +35,8 @@ export interface SettingsPreview {
 /**
  * What the proposed settings would have done to the last `sample` questions, estimated from the
  * similarities and ranks stored with each one (no question is re-run). A passage is kept when its
- * similarity reaches the proposed floor and its rank is within the proposed count. This is exact
+ * similarity reaches the proposed floor, or the keyword leg ranked it within the proposed count
+ * (match_artifacts keeps those whatever their similarity), and its rank is within that count. This is exact
  * for what tightening drops; what loosening would add was never stored (only passages that passed
  * the settings of the day are), so for a looser proposal the figures are a floor, and say so.
  */
@@ -67,7 +68,8 @@ export async function previewSettings(
        select count(*)::int as kept_after,
               count(*) filter (where r.cited @> jsonb_build_array(jsonb_build_object('chunk_id', e.v->'chunk_id')))::int as cited_after
        from jsonb_array_elements(r.retrieved) with ordinality as e(v, ord)
-       where coalesce((e.v->>'similarity')::float8, 1) >= $3
+       -- As match_artifacts keeps them: the keyword leg's own top match_count pass the floor.
+       where (coalesce((e.v->>'similarity')::float8, 1) >= $3 or (e.v->>'keyword_rank')::int <= $2)
          and coalesce((e.v->>'rank')::int, e.ord::int) <= $2
      ) k
      order by r.created_at desc, r.id desc`,

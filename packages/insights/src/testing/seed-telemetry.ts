@@ -14,6 +14,7 @@ export interface SeedQuestion {
     similarity: number | null;
     rank: number;
     matched_by?: string[];
+    keyword_rank?: number | null;
   }[];
   cited?: { n: number; chunk_id: string; artifact_id: string; rank: number }[];
   latency?: { embed?: number; search?: number; generate?: number; total: number };

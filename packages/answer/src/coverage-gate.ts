@@ -1,0 +1,69 @@
+import { normalise, STOPWORDS, termOf } from './text/terms.ts';
+import { questionTokens, type TermStats } from './text/term-weights.ts';
+import type { Passage } from './types.ts';
+
+/**
+ * Below this many passages, everyday words ("long", "take") are missing from a workspace by
+ * chance, and their absence says nothing about the question.
+ */
+const PLAIN_WORDS_MIN_PASSAGES = 200;
+
+// A word as the asker wrote it, with the code-ish characters names are made of.
+const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
+
+/**
+ * What a question asks about that nothing saved in the workspace contains, as the asker wrote
+ * it; empty when the question can be answered from what is saved. Two cases, each enough:
+ * - a name: a product, a setting, a function or an error code ("NOTIFY", "max_parallel_flux",
+ *   "pathlib.Path.teleport") with a part that no live passage holds;
+ * - most of the question: at least half of its content words are in no live passage
+ *   ("How do I add a button to a tkinter window?" in a workspace of Python's library docs), in
+ *   a workspace large enough for everyday words to be there.
+ * A user's own wording ("hangs", "enormous") is often absent from the docs that answer it, so
+ * one such word among several is never enough. A word counts as absent only when the
+ * workspace counts no passage holding it and no retrieved passage contains it as written
+ * (PostgreSQL's stemming and ours could disagree); a word PostgreSQL drops as a stop word is
+ * never absent.
+ */
+export function missingTerms(question: string, passages: readonly Passage[], stats: TermStats): string[] {
+  if (stats.documents === 0) return [];
+  const haystack = normalise(passages.map((p) => `${p.title ?? ''} ${p.heading ?? ''} ${p.content}`).join('\n'));
+  const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word);
+  const missing: string[] = [];
+  for (const name of namesIn(question)) {
+    const parts = [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
+    if (parts.some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
+  }
+  if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
+  const words = questionTokens(question).map((t) => t.token);
+  const gone = words.filter(absent);
+  // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
+  const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  return gone.length > 0 && gone.length * 2 >= words.length ? writtenForms(question, named) : [];
+}
+
+/** The asker's own spelling of normalised words ("LaTeX" for "latex"). */
+function writtenForms(question: string, words: readonly string[]): string[] {
+  const written = new Map<string, string>();
+  for (const m of question.matchAll(/[\p{L}\p{N}_]+/gu)) if (!written.has(normalise(m[0]))) written.set(normalise(m[0]), m[0]);
+  return words.map((w) => written.get(w) ?? w);
+}
+
+/** The words of a question that look like names, as written. */
+export function namesIn(question: string): string[] {
+  const quoted = new Set<string>();
+  for (const m of question.matchAll(/`([^`]+)`|"([^"]+)"|“([^”]+)”|'([^'\s][^']*[^'\s])'/g)) quoted.add((m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim());
+  const out: string[] = [...quoted].filter((q) => q.length > 1 && q.split(/\s+/).length <= 3);
+  for (const m of question.matchAll(WRITTEN_WORD)) {
+    const word = m[0];
+    const before = question.slice(0, m.index).trimEnd();
+    const startsSentence = before === '' || /[.!?:]["')\]]*$/.test(before);
+    const lower = word.toLowerCase();
+    if (STOPWORDS.has(lower) || word.length < 2) continue;
+    const identifier = /[_\d]/.test(word) && /\p{L}/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\p{L}\.\p{L}/u.test(word);
+    const capitals = /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word);
+    const capitalised = /^\p{Lu}/u.test(word) && !startsSentence && lower !== 'i';
+    if ((identifier || capitals || capitalised) && !out.some((o) => o.includes(word))) out.push(word);
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import { normalise, termOf, terms } from './terms.ts';
+
+/**
+ * How often the question's words occur in the whole workspace: `documents` live passages, and for
+ * each question term (in `terms()` form) the number of passages that contain it. Counts at or
+ * above `cap` are reported as `cap` (counting further costs time and changes nothing: such a
+ * term is generic either way).
+ */
+export interface TermStats {
+  documents: number;
+  frequencies: ReadonlyMap<string, number>;
+  cap: number;
+}
+
+/**
+ * A term in at least this share of the workspace's passages says nothing about which passage or
+ * sentence answers ("default", "value", "size" in reference docs). Chosen on the tune half of the
+ * eval sets (README "Retrieval quality").
+ */
+export const GENERIC_SHARE = 0.04;
+/** Below this many passages a share means little: a term must be in this many to be generic. */
+const GENERIC_MIN_PASSAGES = 3;
+
+/** The passage count from which a term is generic in a workspace of `documents` passages. */
+export function genericFrom(documents: number): number {
+  return Math.max(GENERIC_MIN_PASSAGES, Math.ceil(GENERIC_SHARE * documents));
+}
+
+export interface TermWeights {
+  /** Inverse document frequency of a question term. */
+  weight(term: string): number;
+  /** True for a question term too common to tell passages or sentences apart. */
+  generic(term: string): boolean;
+}
+
+/**
+ * Weights of the question's terms. With the workspace's counts, IDF over the workspace: the
+ * same word weighs the same whichever passages were retrieved. Without them (a caller that
+ * only has the passages), IDF over the retrieved passages, and a term in more than half of
+ * them (at least 3) is generic.
+ */
+export function termWeights(
+  wanted: ReadonlySet<string>,
+  sentenceTexts: readonly string[],
+  passageTexts: readonly string[],
+  stats?: TermStats,
+): TermWeights {
+  if (stats && stats.documents > 0) {
+    const n = stats.documents;
+    const from = genericFrom(n);
+    const df = (t: string) => stats.frequencies.get(t) ?? 0;
+    return {
+      // A count of 0 with the word in a passage is a stemming difference (Porter here, Snowball in
+      // PostgreSQL): the word is as rare as can be.
+      weight: (t) => Math.log(1 + (n - df(t) + 0.5) / (df(t) + 0.5)),
+      generic: (t) => df(t) >= from,
+    };
+  }
+  const inSentences = countIn(sentenceTexts, wanted);
+  const inPassages = countIn(passageTexts, wanted);
+  const n = sentenceTexts.length;
+  return {
+    // A term only in headings has no sentence count, and is then as rare as can be.
+    weight: (t) => {
+      const df = inSentences.get(t) ?? 0;
+      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    },
+    generic: (t) => passageTexts.length >= 3 && (inPassages.get(t) ?? 0) * 2 > passageTexts.length,
+  };
+}
+
+function countIn(texts: readonly string[], wanted: ReadonlySet<string>): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const text of texts) for (const t of new Set(terms(text))) if (wanted.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  return df;
+}
+
+/** The question's words as the database should count them: distinct, in `terms()` order. */
+export function questionTokens(question: string): { token: string; term: string }[] {
+  const seen = new Set<string>();
+  const out: { token: string; term: string }[] = [];
+  for (const match of normalise(question).matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const token = match[0];
+    const [term] = terms(token);
+    if (term === undefined || seen.has(token)) continue;
+    seen.add(token);
+    out.push({ token, term: termOf(token) });
+  }
+  return out;
+}
