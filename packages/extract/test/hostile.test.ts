@@ -107,7 +107,9 @@ describe('isolation', () => {
       extractor.extract(normalPdf),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'EXTRACT_TIMEOUT' });
+    // Which limit kills the bomb first depends on how fast this machine inflates it (a loaded CI
+    // box reaches the time limit first, a quiet one the memory cap); either is the sandbox's kill.
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: expect.stringMatching(/^EXTRACT_(TIMEOUT|MEMORY_LIMIT)$/) });
   });
 
   it('V8 heap exhaustion inside the sandbox is EXTRACT_MEMORY_LIMIT, not a dead worker', async () => {
