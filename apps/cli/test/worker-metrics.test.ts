@@ -42,6 +42,8 @@ describe('brain worker with BRAIN_METRICS_PORT', () => {
       OPENAI_BASE_URL: openai.url,
       BRAIN_METRICS_PORT: '0',
       BRAIN_METRICS_TOKEN: TOKEN,
+      // Both jobs are one workspace's: the fair-claiming cap (1 by default) would run them in turn.
+      BRAIN_WORKER_JOBS_PER_WORKSPACE: '2',
     });
     try {
       const [, base] = await worker.waitForOutput(/Worker metrics: (http:\/\/localhost:\d+)\/metrics/);
