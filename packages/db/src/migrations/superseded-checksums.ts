@@ -5,7 +5,8 @@
  * before such an edit. A database that recorded it is accepted, and its ledger row is brought up
  * to the file's current checksum; any other checksum still stops `brain migrate`.
  *
- * packages/db/test/previous-migrations holds the previous files, and a test proves both that these
+ * packages/db/test/migrate-supabase.test.ts rebuilds the previous files (test/previous-migrations
+ * keeps the one that cannot be rebuilt from its successor) and proves both that these
  * are their checksums and that a database migrated with them upgrades cleanly.
  */
 export const supersededChecksums: Readonly<Record<string, readonly { checksum: string; why: string }[]>> = {
