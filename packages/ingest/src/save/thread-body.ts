@@ -1,20 +1,13 @@
 import { AppError } from '@brain/errors';
+import type { ConversationMessageInput } from '../pipeline/ingest-services.ts';
 
 /** How a saved thread's messages are stored (artifact_sources.body_text), for the worker to chunk. */
 export const THREAD_BODY_MIME_TYPE = 'application/vnd.brain.discord-thread+json';
 
 export interface ThreadBody {
   version: 1;
-  messages: {
-    id: string;
-    url: string;
-    author: string;
-    at: string;
-    content: string;
-    replyTo: string | null;
-    /** File names only: the files themselves are sources of their own, and their URLs expire. */
-    attachments: string[];
-  }[];
+  /** Stored as the chunker takes them; attachments are file names only (their URLs expire). */
+  messages: ConversationMessageInput[];
 }
 
 export function parseThreadBody(text: string): ThreadBody {
