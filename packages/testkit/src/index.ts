@@ -18,14 +18,7 @@ export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } 
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
 export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
-export {
-  fakeMessage,
-  snowflakeAt,
-  snowflakeTime,
-  startFakeDiscordHistory,
-  type FakeChannelState,
-  type FakeDiscordHistory,
-  type FakeMessage,
-} from './fake-discord-history.ts';
+export { fakeMessage, snowflakeAt, snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
+export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory } from './fake-discord-history.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
 export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';

@@ -1,4 +1,4 @@
-import { fakeMessage, snowflakeAt, type FakeMessage } from './fake-discord-history.ts';
+import { fakeMessage, snowflakeAt, type FakeMessage } from './fake-discord-message.ts';
 
 /** Two facts said in the middle of a long thread, by message number (1 = the starter). */
 export const THREAD_FACTS: Readonly<Record<number, { text: string; question: string; answer: string }>> = {
