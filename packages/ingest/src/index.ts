@@ -24,6 +24,7 @@ export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece, Co
 export { THREAD_BODY_MIME_TYPE } from './save/thread-body.ts';
 export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';
 export { reembedArtifact } from './pipeline/reembed-artifact.ts';
+export { createIngestCpuThreads, type IngestCpuThreads, type IngestCpuThreadsOptions } from './cpu-thread/cpu-thread-pool.ts';
 
 export { listSources, type ListSourcesOptions, type SourcePage } from './sources/list-sources.ts';
 export { getSource, sourceNotFound } from './sources/get-source.ts';

@@ -2,17 +2,17 @@ import type { BrainConfig } from '@brain/config';
 import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createDiscordHistory, createSyncRunner } from '@brain/discord';
-import { createEmbedder, type Embedder } from '@brain/embeddings';
+import { createEmbedder, LOCAL_EMBEDDING_MODEL, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
-import type { IngestServices, SaveOptions } from '@brain/ingest';
+import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
 
 export interface IngestRuntime {
   services: IngestServices;
   /** What every surface passes to saveSource. */
   saveOptions: SaveOptions;
-  /** Stops the extraction sandboxes. */
+  /** Stops the extraction sandboxes and the ingestion threads. */
   close(): Promise<void>;
 }
 
@@ -36,10 +36,13 @@ export function buildSaveOptions(config: BrainConfig): SaveOptions {
 export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Logger, embedder = buildEmbedder(config, logger)): IngestRuntime {
   const extractor = createExtractor();
   const allowPrivateHosts = config.allowPrivateHosts;
+  // Embedded mode serves Discord's acknowledgements from this very thread: chunking and the local
+  // embedder run on a thread of their own there (the same functions, so the same output).
+  const cpu = config.mode === 'embedded' ? createIngestCpuThreads({ logger: logger.child({ component: 'ingest-thread' }) }) : undefined;
   return {
     services: {
       db,
-      embedder,
+      embedder: cpu && embedder.model === LOCAL_EMBEDDING_MODEL ? cpu.embedder : embedder,
       logger,
       async fetchUrl(url, options) {
         const fetched = await safeFetch(url, {
@@ -73,8 +76,9 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
         // Saved text can carry @everyone or role mentions; answers quote it, so it must never ping.
         return { title: document.title, text: neutralizeMentions(document.text) };
       },
-      chunk: (document) => chunkDocument(document),
-      chunkConversation: (conversation) => chunkConversation(conversation).map(({ spans, ...chunk }) => ({ ...chunk, messageSpans: spans })),
+      chunk: (document) => (cpu ? cpu.chunk(document) : chunkDocument(document)),
+      chunkConversation: (conversation) =>
+        cpu ? cpu.chunkConversation(conversation) : chunkConversation(conversation).map(({ spans, ...chunk }) => ({ ...chunk, messageSpans: spans })),
       conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
@@ -83,6 +87,9 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
         : {}),
     },
     saveOptions: buildSaveOptions(config),
-    close: () => extractor.close(),
+    close: async () => {
+      await extractor.close();
+      await cpu?.close();
+    },
   };
 }

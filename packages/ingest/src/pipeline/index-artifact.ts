@@ -54,7 +54,7 @@ export async function indexArtifact(
     return { result: 'unchanged', chunks: artifact.indexedChunks, embedded: 0, reused: 0 };
   }
 
-  const pieces = prepared.pieces();
+  const pieces = await prepared.pieces();
   if (pieces.length === 0) {
     throw new AppError({
       code: 'EXTRACT_EMPTY',
@@ -98,7 +98,7 @@ interface Prepared {
   ownTitle: string | null;
   contentHash: string;
   /** Deferred: an unchanged document stops before chunking. */
-  pieces(): ChunkPiece[];
+  pieces(): ChunkPiece[] | Promise<ChunkPiece[]>;
 }
 
 async function prepareDocument(services: IngestServices, artifact: ArtifactToIndex, obtained: Extract<ObtainedDocument, { notModified: false }>): Promise<Prepared> {

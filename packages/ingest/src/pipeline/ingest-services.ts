@@ -61,13 +61,14 @@ export interface IngestServices {
     url?: string | undefined;
     fileName?: string | undefined;
   }): Promise<ExtractedDocument>;
-  chunk(document: { title: string; text: string }): ChunkPiece[];
+  /** Pure; may run on another thread (createIngestCpuThreads), hence the promise. */
+  chunk(document: { title: string; text: string }): ChunkPiece[] | Promise<ChunkPiece[]>;
   /**
    * Passages of a conversation (a Discord thread) along message boundaries, each with its
    * message spans. Optional so surfaces that never index threads need not wire it; a thread job
    * without it fails with a reason instead of being chunked as plain text.
    */
-  chunkConversation?(conversation: { title: string; messages: ConversationMessageInput[] }): ChunkPiece[];
+  chunkConversation?(conversation: { title: string; messages: ConversationMessageInput[] }): ChunkPiece[] | Promise<ChunkPiece[]>;
   /** Bumped when conversation chunking changes. */
   conversationChunkingVersion?: string;
   /** The exact text embedded for a chunk (heading + content), the same on every path. */
