@@ -52,7 +52,7 @@ interface Step {
   max: number;
 }
 
-function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -70,8 +70,11 @@ function start(command: string, args: string[], env: Record<string, string>, rea
       }
     };
     child.stdout?.on('data', onData);
+    // The app's warnings and errors (LOG_LEVEL=warn) are kept in a file: a lost edit leaves its reason there.
+    const log = logFile ? fs.createWriteStream(logFile) : undefined;
     child.stderr?.on('data', (d: Buffer) => {
       if (!started) out += d.toString();
+      log?.write(d);
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)));
   });
@@ -98,6 +101,7 @@ async function main(): Promise<void> {
   const keys = generateDevKeyPair();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-bench-ack-'));
   const children: ChildProcess[] = [];
+  const appLog = path.join(os.tmpdir(), `brain-bench-ack-app-${process.pid}.log`);
   let workspaceId: string | null = null;
   try {
     // A claimed workspace for the bench server with a few saved notes, indexed by brain start's worker.
@@ -130,7 +134,7 @@ async function main(): Promise<void> {
       // BRAIN_PGLITE_THREAD=off here runs the app's database on its main thread, for comparison.
       ...(process.env.BRAIN_PGLITE_THREAD ? { BRAIN_PGLITE_THREAD: process.env.BRAIN_PGLITE_THREAD } : {}),
       ...(site ? { BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } : {}),
-    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/);
+    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog);
     children.push(app.child);
     const targets = { bare: `http://127.0.0.1:${bare.match[1]}/interactions`, app: `http://127.0.0.1:${app.match[1]}/interactions` };
 
@@ -165,7 +169,9 @@ async function main(): Promise<void> {
       expected += appStep.ok;
       const drainStart = Date.now();
       while ((await sinkStats(sinkPort)).edits < expected && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 250));
+      const followUpsDrainedMs = Date.now() - drainStart;
       ingest = {
+        followUpsDrainedMs,
         rate: ingestRate,
         pages: pageUrls.length,
         savesAcknowledged: saved.acknowledged,
@@ -219,6 +225,7 @@ async function main(): Promise<void> {
     }
     console.log(`\nFollow-up edits received: ${followUps.edits} (answers ${followUps.answers}, error notices ${followUps.errors}, other ${followUps.other}).`);
     if (followUps.lastErrors.length > 0) console.log(`Error notices, e.g.: ${followUps.lastErrors.join(' | ')}`);
+    console.log(`The app's warnings and errors: ${appLog}`);
     console.log(`Load average during the run: ${report.machine.loadAverage.join(', ')} on ${report.machine.cpus} cores.`);
     console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run bench:ack -- --rates ${rates.join(',')} --seconds ${seconds}${withIngest ? ` --with-ingest --ingest-pages ${ingestPages} --ingest-rate ${ingestRate}` : ''}${databaseUrl ? ' --database-url postgres://…' : ''}`);
   } finally {

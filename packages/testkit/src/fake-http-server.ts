@@ -18,6 +18,11 @@ export interface FakeResponse {
   body?: unknown;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /**
+   * Close the connection without answering, as a server does to a keep-alive connection it timed
+   * out just as the next request arrived (the client sees "other side closed").
+   */
+  dropConnection?: boolean;
 }
 
 export type FakeHandler = (req: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
@@ -60,6 +65,10 @@ export async function startFakeHttpServer(name: string): Promise<FakeHttpServer>
       requests.push(recorded);
       const route = routes.find((r) => r.method === recorded.method && r.pattern.test(recorded.path));
       const respond = (out: FakeResponse) => {
+        if (out.dropConnection) {
+          req.socket.destroy();
+          return;
+        }
         const status = out.status ?? 200;
         const headers = { ...out.headers };
         let payload: string | Buffer = '';

@@ -10,6 +10,12 @@ export const TOKEN_LIFETIME_MS = 15 * 60_000;
 /** We stop a minute early: an edit that would land after the token dies is never attempted. */
 export const EDIT_WINDOW_MS = 14 * 60_000;
 const MAX_RATE_LIMIT_RETRIES = 5;
+/** Waits before re-sending after a lost connection: about 4 s in all, well inside the token window. */
+const CONNECTION_RETRY_DELAYS_MS = [100, 300, 1_000, 2_500];
+// The request never got an answer because the connection failed under it. @discordjs/rest
+// retries ECONNRESET and its own timeouts, not these: "other side closed" is what a client whose
+// event loop lags gets when it reuses a keep-alive connection the server has just closed.
+const CONNECTION_LOST_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 // Discord answers these once a token is dead or the message is gone; retrying only earns 401s
 // towards the invalid-request limit (10,000 per 10 minutes per IP).
 const GIVE_UP_CODES = new Set([10015, 10008, 10062, 50027]);
@@ -73,6 +79,7 @@ export class InteractionResponder {
   ): Promise<Delivery> {
     let body = wireBody(message, extraFlags);
     let fellBack = false;
+    let connectionRetries = 0;
     for (let attempt = 0; ; attempt++) {
       if (!this.windowOpen()) {
         this.log.warn({ kind }, 'interaction token window closed: not sending');
@@ -111,9 +118,32 @@ export class InteractionResponder {
           );
           continue;
         }
+        if (connectionLost(error, kind) && !signal?.aborted && connectionRetries < CONNECTION_RETRY_DELAYS_MS.length) {
+          const waitMs = CONNECTION_RETRY_DELAYS_MS[connectionRetries++] as number;
+          this.log.warn({ kind, err: error, retryInMs: waitMs }, 'connection to Discord lost before an answer: sending again');
+          try {
+            await sleep(waitMs, undefined, signal ? { signal } : {});
+          } catch {
+            return 'failed';
+          }
+          continue;
+        }
         this.log.error({ kind, err: error }, 'could not deliver a message to Discord');
         return 'failed';
       }
     }
   }
+}
+
+/**
+ * Whether the request failed for want of a connection rather than by Discord's answer. An edit of
+ * @original replaces the message, so sending it twice is harmless, even after a timeout that
+ * Discord may have acted on; a follow-up creates a message, so it is sent again only when the
+ * connection failed (a timeout could mean it was posted).
+ */
+function connectionLost(error: unknown, kind: 'edit' | 'follow-up'): boolean {
+  if (!(error instanceof Error) || error instanceof DiscordAPIError || error instanceof RateLimitError) return false;
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return kind === 'edit';
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && CONNECTION_LOST_CODES.has(code);
 }
