@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { AppError, coerceError } from '@brain/errors';
-import { claimJobs, failJob, releaseJob, renewLease, type IngestServices, type Job } from '@brain/ingest';
+import { claimJobs, failJob, releaseJob, renewLease, requeueExpiredJobs, type IngestServices, type Job } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
 import { tasks as defaultTasks, type Task } from './tasks/index.ts';
 
@@ -15,6 +15,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Longest wait between looks at the queue when no notification arrives. */
   pollMs?: number;
+  /** How often to take back jobs whose worker died (expired leases); default: once per lease. */
+  recoverEveryMs?: number;
   /** Only these artifacts' jobs (`brain save --wait`). */
   artifactIds?: string[];
   tasks?: Record<string, Task>;
@@ -135,6 +137,24 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
     }
   }
 
+  // A worker killed mid-job (kill -9, OOM, a lost machine) leaves its jobs running on a lease
+  // nobody renews. The 15-minute sweeper would take them back eventually; every live worker does
+  // it once per lease instead, so a save waits one lease, not a quarter of an hour.
+  const recover = async () => {
+    if (stopping || options.artifactIds) return;
+    try {
+      const { requeued, failed } = await requeueExpiredJobs(services.db);
+      if (requeued > 0 || failed > 0) {
+        log.warn({ requeued, failed }, 'took back jobs whose worker stopped holding them (lease expired)');
+        wake();
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'taking back expired jobs failed; next try in one lease');
+    }
+  };
+  const recovery = setInterval(() => void recover(), options.recoverEveryMs ?? leaseMs);
+  recovery.unref();
+
   const looping = loop();
   log.info({ concurrency, leaseMs, jobsPerWorkspace: options.jobsPerWorkspace }, 'worker started');
 
@@ -143,6 +163,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
     async stop(graceMs = 20_000) {
       if (stopping) return;
       stopping = true;
+      clearInterval(recovery);
       wake();
       await looping;
       const inFlight = [...running.values()];
