@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Both deployment paths of README "Deploy" on a database whose `postgres` is Supabase's
+# Both deployment paths of docs/deploy.md on a database whose `postgres` is Supabase's
 # (.ci/start-supabase-like-postgres.sh): `brain migrate` and `supabase db push`, in either order
 # and incrementally; `brain doctor`; save and ask as the services' login role, brain_app; then
 # packages/db's suite (the tenancy matrix as brain_app among it) against that server.

@@ -109,7 +109,7 @@ describeDb('schema catalog', (suite) => {
   });
 
   it('keeps brain_app, the services\' login role, without superuser or BYPASSRLS, owning nothing, acting only through brain_tenant and service_role', async () => {
-    // NOLOGIN until the operator gives it a password (README "Deploy"); tests enable it for a while.
+    // NOLOGIN until the operator gives it a password (docs/deploy.md); tests enable it for a while.
     const [role] = await suite.db.query<Record<string, unknown>>(`
       select rolbypassrls as bypass, rolsuper as superuser, rolinherit as inherit,
              pg_has_role('brain_app', 'brain_tenant', 'member') as tenant, pg_has_role('brain_app', 'service_role', 'member') as service,
