@@ -10,6 +10,7 @@ import type { Ack, SaveKind } from './invariants.ts';
 export const SOAK_APPLICATION_ID = '700000000000000011';
 const QUESTIONS = ['How often do we handle deploys?', 'Who owns key rotation?', 'What is on the on-call checklist?', 'When are backups checked?', 'How do refunds work?'];
 // A normal workspace's saves, in turn: mostly pages that index, some slow, some failing, PDFs.
+// Each workspace starts at its own place in the mix, so the slow pages do not all arrive at once.
 const SAVE_MIX: SaveKind[] = ['fast', 'fast', 'pdf', 'slow', 'fast', 'gone', 'fast', 'down'];
 
 export interface Workspace {
@@ -48,7 +49,7 @@ function schedule(plan: DriverPlan): Due[] {
     if (askRate > 0) for (let n = 0; n * (1000 / askRate) + offset < plan.seconds * 1000; n++) due.push({ at: n * (1000 / askRate) + offset, kind: 'ask', ws, n });
     const saveInterval = ws.flood ? (plan.floodSaveRate > 0 ? 1000 / plan.floodSaveRate : Infinity) : plan.saveEverySeconds * 1000;
     for (let n = 0; n * saveInterval + offset < plan.seconds * 1000; n++) {
-      due.push({ at: n * saveInterval + offset, kind: 'save', ws, n, saveKind: ws.flood ? 'fast' : (SAVE_MIX[n % SAVE_MIX.length]) });
+      due.push({ at: n * saveInterval + offset, kind: 'save', ws, n, saveKind: ws.flood ? 'fast' : SAVE_MIX[(n + w) % SAVE_MIX.length] });
     }
   });
   return due.sort((a, b) => a.at - b.at);

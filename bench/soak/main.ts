@@ -131,15 +131,19 @@ async function main(): Promise<number> {
     const startedAt = Date.now();
     const faultTimer = setTimeout(() => {
       void (async () => {
-        const t = Date.now();
         const victim = workers[0] as Launched;
+        // Its worker id is host:pid:random. The kill waits (30 s at most) for it to hold a job, so
+        // the fault tests what it should: work a dead worker held must come back, once.
+        const held = async () =>
+          (
+            await withService(db as Database, (tx) =>
+              tx.query<{ id: string }>("select id from jobs where status = 'running' and locked_by like $1", [`%:${victim.child.pid}:%`]),
+            )
+          ).map((r) => r.id);
+        for (const until = Date.now() + 30_000; Date.now() < until && (await held()).length === 0; ) await sleep(100);
+        const t = Date.now();
         await crash(victim);
-        // Its worker id is host:pid:random; what it held now waits for its lease to run out.
-        heldByKilled = (
-          await withService(db as Database, (tx) =>
-            tx.query<{ id: string }>("select id from jobs where status = 'running' and locked_by like $1", [`%:${victim.child.pid}:%`]),
-          )
-        ).map((r) => r.id);
+        heldByKilled = await held();
         faults.push({ at: t - startedAt, what: `kill -9 worker-1 (holding ${heldByKilled.length} jobs)` });
         const t2 = Date.now();
         const code = await stop(webs[0] as Launched, 60_000);
