@@ -140,10 +140,20 @@ async function main(): Promise<number> {
               tx.query<{ id: string }>("select id from jobs where status = 'running' and locked_by like $1", [`%:${victim.child.pid}:%`]),
             )
           ).map((r) => r.id);
-        for (const until = Date.now() + 30_000; Date.now() < until && (await held()).length === 0; ) await sleep(100);
+        // A job seen twice half a second apart is a long one (a slow page): a fast one would finish
+        // before the kill lands, and the fault would test nothing.
+        let longJobs: string[] = [];
+        for (const until = Date.now() + 30_000; Date.now() < until && longJobs.length === 0; ) {
+          const first = await held();
+          await sleep(500);
+          const second = new Set(await held());
+          longJobs = first.filter((id) => second.has(id));
+        }
         const t = Date.now();
         await crash(victim);
-        heldByKilled = await held();
+        // Still running on the dead worker's lease: orphaned, for the live workers to take back.
+        const orphaned = new Set(await held());
+        heldByKilled = longJobs.filter((id) => orphaned.has(id));
         faults.push({ at: t - startedAt, what: `kill -9 worker-1 (holding ${heldByKilled.length} jobs)` });
         const t2 = Date.now();
         const code = await stop(webs[0] as Launched, 60_000);
