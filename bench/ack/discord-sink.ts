@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const stats = { edits: 0, answers: 0, errors: 0, other: 0, lastErrors: [] as string[], saves: { edits: 0, saved: 0, failed: 0, stillIndexing: 0, lastFinalAt: 0 } };
+const stats = { edits: 0, answers: 0, errors: 0, other: 0, lastErrors: [] as string[], saves: { edits: 0, saved: 0, failed: 0, stillIndexing: 0, other: 0, examples: [] as string[], lastFinalAt: 0 } };
 // /save follow-ups (bench:ack --with-ingest) carry tokens that start with "save": counted apart
 // from the /ask ones, by their final line (✅ saved, ❌ failed, ⏳ still indexing past the wait).
 const SAVE_TOKEN = /\/webhooks\/[^/]+\/save[^/]*\//;
@@ -40,7 +40,12 @@ function countSave(content: string): void {
   if (content.startsWith('⏳ Saving')) return;
   if (content.startsWith('✅')) stats.saves.saved += 1;
   else if (content.startsWith('❌')) stats.saves.failed += 1;
-  else stats.saves.stillIndexing += 1;
+  else if (content.startsWith('⏳')) stats.saves.stillIndexing += 1;
+  else {
+    // Neither saved, failed nor still indexing (a refusal, a restart notice): kept apart, with an example.
+    stats.saves.other += 1;
+    if (stats.saves.examples.length < 3) stats.saves.examples.push(content.slice(0, 160));
+  }
   stats.saves.lastFinalAt = Date.now();
 }
 

@@ -12,6 +12,8 @@ export interface SinkSaves {
   saved: number;
   failed: number;
   stillIndexing: number;
+  other: number;
+  examples: string[];
   lastFinalAt: number;
 }
 
@@ -66,7 +68,7 @@ export async function waitForSaves(port: number, total: number, timeoutMs: numbe
   const until = Date.now() + timeoutMs;
   for (;;) {
     const saves = await sinkSaves(port);
-    if (saves.saved + saves.failed + saves.stillIndexing >= total || Date.now() > until) return saves;
+    if (saves.saved + saves.failed + saves.stillIndexing + saves.other >= total || Date.now() > until) return saves;
     await new Promise((r) => setTimeout(r, 500));
   }
 }

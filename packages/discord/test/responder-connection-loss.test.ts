@@ -4,11 +4,12 @@ import { startFakeDiscord, startFakeHttpServer, type FakeDiscord } from '@brain/
 import { createDiscordApi } from '../src/rest/discord-api.ts';
 import { InteractionResponder } from '../src/rest/responder.ts';
 
-// bench:ack lost 31 and 3 of 6,150 answer edits with the database on the main thread. A client
-// whose event loop lags reuses a keep-alive connection the server has already closed; undici then
-// fails the request with "other side closed", which @discordjs/rest does not retry (only
-// ECONNRESET and timeouts), and the reply stayed "thinking…" for good. An edit of @original is
-// idempotent, so the responder retries it.
+// Found while looking for bench:ack's "missing" answer edits (those were the bench's own count:
+// warm-up answers still in flight when it read its baseline). A client whose event loop lags can
+// reuse a keep-alive connection the server has just closed; undici then fails the request with
+// "other side closed", which @discordjs/rest does not retry (only ECONNRESET and timeouts), and
+// the reply stayed "thinking…" for good. An edit of @original is idempotent, so the responder
+// sends it again.
 const logger = createLogger({ level: 'silent' });
 const APP = '700000000000000001';
 
