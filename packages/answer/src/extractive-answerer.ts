@@ -1,7 +1,8 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
 import { collapseWhitespace, sentenceSpans, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights, type TermWeights } from './text/term-weights.ts';
-import { termSet, terms } from './text/terms.ts';
+import { normalise, termSet, terms } from './text/terms.ts';
+import { namesIn } from './coverage-gate.ts';
 import type { Answerer, AnswerOutput, AnswerRequest, Passage } from './types.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive-v2';
@@ -25,6 +26,9 @@ interface Candidate {
   context: string;
   /** Terms of the heading or label above the sentence inside the passage (empty above the first). */
   sectionTerms: Set<string>;
+  /** The heading and label text above the sentence, and its own section's text, as written. */
+  sectionText: string;
+  ownSectionText: string;
   /** The sentence's own section: that heading or label, else the last part of the passage's heading. */
   ownSection: Set<string>;
   /** Index of the sentence under its nearest heading or label: a section's first sentences define it. */
@@ -52,10 +56,13 @@ const K1 = 1.2;
 const B = 0.75;
 /** A question term found in the sentence's headings counts this much of a term in the sentence. */
 const HEADING_WEIGHT = 0.6;
+/** How many sentences under a named heading or label count as its definition. */
+const DEFINING_SENTENCES = 3;
 const MAX_SENTENCE_CHARS = 500;
 /** A sentence and those continuing it are quoted together up to this length, and this many. */
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
+const MAX_LIST_ITEMS = 4;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
 /**
@@ -95,6 +102,15 @@ export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answe
   };
 }
 
+/** @internal For diagnosis only. */
+export function debugCandidates(request: AnswerRequest): { n: number; text: string; score: number; matched: string[]; informative: string[]; off: boolean; section: string }[] {
+  const wanted = termSet(request.question);
+  const all = candidatesOf(request.passages);
+  const weights = termWeights(wanted, all.map((c) => c.span.text), request.passages.map((p) => `${p.heading ?? ''} ${p.content}`), request.termStats);
+  score(all, request.question, wanted, weights);
+  return all.map((c) => ({ n: c.passage.n, text: c.span.text.slice(0, 400), score: Math.round(c.score * 1000) / 1000, matched: [...c.matched], informative: [...c.informative], off: c.offSection, section: c.sectionText }));
+}
+
 function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number): Quote[] {
   const { question, passages } = request;
   const wanted = termSet(question);
@@ -106,7 +122,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     passages.map((p) => `${p.heading ?? ''} ${p.content}`),
     request.termStats,
   );
-  score(all, wanted, weights);
+  score(all, request.question, wanted, weights);
 
   // Once any sentence shares an informative term with the question, a lower passage's sentences
   // that share only generic ones ("maximum", "default") are about something else. The best
@@ -172,9 +188,10 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const labelText = span.label?.text ?? '';
       const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''} ${labelText} ${span.lead?.text ?? ''}`;
       const sectionTerms = termSet(`${span.heading ?? ''} ${labelText}`);
-      const ownSection = span.label ? termSet(labelText) : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      const ownSectionText = span.label ? labelText : (passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      const ownSection = termSet(ownSectionText);
       out.push({
-        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, ownSection, ownTerms: termSet(span.text),
+        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
         matched: new Set(), informative: new Set(), offSection: false, score: 0,
       });
     }
@@ -182,13 +199,15 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
   return out;
 }
 
-function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): void {
+function score(all: Candidate[], question: string, wanted: Set<string>, weights: TermWeights): void {
   const termLists = all.map((c) => terms(c.span.text));
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
   // When the question names a section ("connectionTimeout"), sentences of other sections of the
   // same passages ("keepAliveTimeout: Default 72000") are about something else.
-  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t));
-  const focused = all.some(namesSection);
+  // Named, not merely touched: "Is http.server recommended?" shares two words with the label
+  // "class http.server.HTTPServer(server_address, …)" yet asks about the module, not that class.
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namedBy(c.sectionText, c.sectionTerms, question, wanted);
+  const focused = new Set(all.filter(namesSection).map((c) => c.passage.n));
 
   const contextTerms = all.map((c) => termSet(c.context));
   const present = new Set<string>();
@@ -201,7 +220,7 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
-    c.offSection = focused && !namesSection(c);
+    c.offSection = focused.has(c.passage.n) && !namesSection(c);
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     let relevance = 0;
@@ -212,16 +231,24 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
-    if (relevance === 0 && !namedBy(c.ownSection, wanted)) continue;
+    const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
+    if (relevance === 0 && !ownNamed) continue;
+    // The first sentences under a heading or label the question names define it: they are about
+    // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to
+    // `true`, the server will destroy their sockets").
+    const defines = c.sectionPosition < DEFINING_SENTENCES && ownNamed;
     for (const t of contextTerms[i] ?? []) {
       if (!wanted.has(t) || tf.has(t)) continue;
-      relevance += HEADING_WEIGHT * weights.weight(t);
+      relevance += (defines && c.ownSection.has(t) ? 1 : HEADING_WEIGHT) * weights.weight(t);
       c.matched.add(t);
     }
     for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
-    const novel = list.filter((t) => !wanted.has(t)).length;
+    // A definition that restates the question ("The final path component, without its suffix")
+    // answers it with its label ("PurePath.stem"), which is quoted with it.
+    const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
     if (novel === 0 && list.length > 0) continue;
     c.score =
       relevance *
@@ -251,8 +278,17 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // announces what follows ("the following steps happen in order:") or is a bare value line
   // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
-  for (let i = c.position + 1; i <= c.position + MAX_CONTINUATIONS; i++) {
+  // A lead-in that announces a list goes on through its items ("The difference between shallow
+  // and deep copying is only relevant for compound objects: - A shallow copy … - A deep copy …").
+  const announcesList = /:\s*$/.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
+  const last = c.position + (announcesList ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
+  for (let i = c.position + 1; i <= last; i++) {
     const next = c.siblings[i];
+    if (announcesList && next !== undefined && next.lead === c.span) {
+      if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next)) break;
+      end = next;
+      continue;
+    }
     if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
     if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
     const sameBlock = next.block === end.block;
@@ -271,7 +307,35 @@ function isShown(shown: readonly { n: number; range: TextRange }[], n: number, r
   return shown.some((s) => s.n === n && s.range.start <= range.start && range.end <= s.range.end);
 }
 
-function namedBy(section: Set<string>, wanted: Set<string>): boolean {
+/**
+ * Does the question name this heading or label? One that names something ("copy.deepcopy(x[,
+ * memo])", "bodyLimit") is named only by that name as written: "deep copy" names no function,
+ * and "http.server" is not the class "http.server.HTTPServer". Other headings are named when
+ * the question holds at least half of their terms.
+ */
+function namedBy(text: string, section: Set<string>, question: string, wanted: Set<string>): boolean {
+  const ids = namesIn(text).filter(isIdentifier);
+  if (ids.length > 0) {
+    const asked = normalise(question);
+    // "ArgumentParser.add_argument(…)" is also named by "add_argument", a name on its own.
+    const forms = ids.flatMap((id) => {
+      const parts = id.split('.');
+      return parts.map((_, i) => parts.slice(i).join('.')).filter((f, i) => i === 0 || isIdentifier(f));
+    });
+    return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked));
+  }
+  return namedByTerms(section, wanted);
+}
+
+function isIdentifier(word: string): boolean {
+  return /[_.\d]|\p{Ll}\p{Lu}/u.test(word);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function namedByTerms(section: Set<string>, wanted: Set<string>): boolean {
   let hits = 0;
   for (const t of section) if (wanted.has(t)) hits++;
   return hits > 0 && hits * 2 >= section.size;

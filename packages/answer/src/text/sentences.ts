@@ -72,7 +72,10 @@ export function sentenceSpans(content: string): SentenceSpan[] {
     }
     pushSpan(content, spans, from, block.end, block, index, lead);
     const added = spans.slice(before);
-    if (block.kind === 'row' && header === null) header = added[0] ?? null;
+    // A pipe table names its header by the rule under it; a passage cut from the middle of a
+    // table starts with a data row, which must stay a fact. Rows of an HTML table have no rule,
+    // and their first row is the header.
+    if (block.kind === 'row' && header === null && (block.ruleBelow || !block.piped)) header = added[0] ?? null;
     if (block.kind === 'sentence') lastSentence = added.at(-1) ?? lastSentence;
     else if (block.kind === 'row') lastSentence = null;
     previous = block;
@@ -86,6 +89,9 @@ interface Block {
   heading: string | null;
   label: TextRange | null;
   kind: SentenceSpan['kind'];
+  /** A table row written with outer pipes (markdown), and whether a rule line follows it. */
+  piped?: boolean;
+  ruleBelow?: boolean;
   /** True when `next` follows this block on the very next line (the same list or table). */
   gapFree(next: Block): boolean;
 }
@@ -104,7 +110,9 @@ function blocksOf(content: string): Block[] {
     if (!open) return;
     const block = open;
     const endLine = lineIndexAt(block.end);
-    blocks.push({ ...block, gapFree: (next) => lineIndexAt(next.start) === endLine + 1 });
+    // A table's rule line keeps its header row and the rows below it one table.
+    const skip = TABLE_RULE.test(lines[endLine + 1] ?? '') ? 2 : 1;
+    blocks.push({ ...block, gapFree: (next) => lineIndexAt(next.start) === endLine + skip });
     open = undefined;
   };
   const lineIndexAt = (at: number) => {
@@ -146,6 +154,7 @@ function blocksOf(content: string): Block[] {
     if (marker || row) {
       close();
       open = { start: lineStart + (marker ? marker[0].length : line.length - line.trimStart().length), end: lineEnd, heading, label, kind: marker ? 'item' : 'row' };
+      if (row) Object.assign(open, { piped: TABLE_ROW.test(line), ruleBelow: TABLE_RULE.test(lines[i + 1] ?? '') });
       if (row) close(); // a table row stands alone
       continue;
     }
