@@ -39,6 +39,8 @@ interface Candidate {
   matched: Set<string>;
   /** The question names a section of the passages, and not this sentence's. */
   offSection: boolean;
+  /** The question names the sentence's own section (its heading or label). */
+  inNamedSection: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
   score: number;
@@ -153,7 +155,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, wanted, shown);
+    const quote = quoteOf(chosen, wanted, shown, picked.length === 0);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     picked.push(quote);
     chars += quote.chars;
@@ -192,7 +194,7 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), offSection: false, score: 0,
+        matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
       });
     }
   }
@@ -232,6 +234,7 @@ function score(all: Candidate[], question: string, wanted: Set<string>, weights:
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
     const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
+    c.inNamedSection = ownNamed;
     if (relevance === 0 && !ownNamed) continue;
     // The first sentences under a heading or label the question names define it: they are about
     // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to
@@ -266,7 +269,7 @@ function score(all: Candidate[], question: string, wanted: Set<string>, weights:
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[]): Quote {
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean): Quote {
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -278,14 +281,22 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // announces what follows ("the following steps happen in order:") or is a bare value line
   // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
+  // Each list item of the window is quoted on its own line, as the page shows it.
+  let from = c.span;
+  const cut = (next: SentenceSpan) => {
+    if (next.kind !== 'item' || next.block === end.block) return;
+    ranges.push(rangeOf(c.passage.content, from, end));
+    from = next;
+  };
   // A lead-in that announces a list goes on through its items ("The difference between shallow
   // and deep copying is only relevant for compound objects: - A shallow copy … - A deep copy …").
   const announcesList = /:\s*$/.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
-  const last = c.position + (announcesList ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
+  const last = c.position + (announcesList || (c.inNamedSection && c.span.kind === 'item') ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
   for (let i = c.position + 1; i <= last; i++) {
     const next = c.siblings[i];
     if (announcesList && next !== undefined && next.lead === c.span) {
       if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next)) break;
+      cut(next);
       end = next;
       continue;
     }
@@ -296,11 +307,22 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
     const incomplete = announces || bareValue;
     const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
-    if (!(sameBlock ? leans || incomplete : incomplete)) break;
+    // The items of a list under the heading the question names are its values or steps, read
+    // together ("trustProxy" › `true/false`: …, `string`: …, `Array<string>`: …).
+    const listGoesOn = c.inNamedSection && end.kind === 'item' && next.kind === 'item' && next.block === end.block + 1 && next.lead === c.span.lead;
+    // The best quotation also takes the paragraph after it when that one goes on about the same
+    // thing: the question's second half ("…and what should I use instead?") is often answered there.
+    const goesOn = first && next.kind === 'sentence' && end.kind === 'sentence' && next.block === end.block + 1 && terms(next.text).some((t) => c.ownTerms.has(t) && !wanted.has(t));
+    if (!(sameBlock ? leans || incomplete : incomplete || listGoesOn || goesOn)) break;
+    cut(next);
     end = next;
   }
-  ranges.push(end === c.span ? c.span : { start: c.span.start, end: end.end, text: c.passage.content.slice(c.span.start, end.end) });
+  ranges.push(rangeOf(c.passage.content, from, end));
   return { candidate: c, ranges, chars: ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) };
+}
+
+function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {
+  return from === to ? from : { start: from.start, end: to.end, text: content.slice(from.start, to.end) };
 }
 
 function isShown(shown: readonly { n: number; range: TextRange }[], n: number, range: TextRange): boolean {
