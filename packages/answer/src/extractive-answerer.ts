@@ -50,6 +50,8 @@ interface Candidate {
 interface Quote {
   candidate: Candidate;
   ranges: TextRange[];
+  /** The short code block its last sentence announces, shown as the page shows it. */
+  code: TextRange | null;
   chars: number;
 }
 
@@ -65,6 +67,10 @@ const MAX_SENTENCE_CHARS = 500;
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
 const MAX_LIST_ITEMS = 4;
+/** A code block an announcing sentence is quoted with: its fences included, at most this long. */
+const MAX_CODE_LINES = 10;
+const MAX_CODE_CHARS = 400;
+const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
 /**
@@ -98,7 +104,7 @@ export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answe
     model: EXTRACTIVE_MODEL,
     async answer(request: AnswerRequest): Promise<AnswerOutput> {
       const quotes = pickQuotes(request, maxQuotes, maxChars);
-      const lines = quotes.flatMap((q) => q.ranges.map((r) => `> ${displayText(r.text)} [${q.candidate.passage.n}]`));
+      const lines = quotes.flatMap((q) => [...q.ranges.map((r) => `> ${displayText(r.text)} [${q.candidate.passage.n}]`), ...(q.code ? [q.code.text] : [])]);
       return { text: `${EXTRACTIVE_LABEL}\n${lines.join('\n')}`, model: EXTRACTIVE_MODEL, kind: 'extractive' };
     },
   };
@@ -167,7 +173,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // the best passage rather than nothing; the label already says these are quotations.
   if (picked.length === 0) {
     const opening = all.find((c) => c.passage.n === passages[0]?.n) ?? all[0];
-    if (opening) picked.push({ candidate: opening, ranges: [opening.span], chars: opening.span.text.length });
+    if (opening) picked.push({ candidate: opening, ranges: [opening.span], code: null, chars: opening.span.text.length });
   }
   return orderForReading(picked);
 }
@@ -293,6 +299,8 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   const announcesList = /:\s*$/.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
   const last = c.position + (announcesList || (c.inNamedSection && c.span.kind === 'item') ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
   for (let i = c.position + 1; i <= last; i++) {
+    // Code ends the window: it is shown as a block of its own, never run into a quoted line.
+    if (end.code) break;
     const next = c.siblings[i];
     if (announcesList && next !== undefined && next.lead === c.span) {
       if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next)) break;
@@ -301,6 +309,7 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
       continue;
     }
     if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
+    if (FENCE_LINE.test(c.passage.content.slice(end.end, next.start))) break;
     if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
     const sameBlock = next.block === end.block;
     const announces = /:\s*$/.test(end.text);
@@ -318,7 +327,10 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     end = next;
   }
   ranges.push(rangeOf(c.passage.content, from, end));
-  return { candidate: c, ranges, chars: ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) };
+  // "Using default factory functions is a way to … for fields:" is answered by the code after it.
+  const code = end.code && end.code.text.split('\n').length <= MAX_CODE_LINES && end.code.text.length <= MAX_CODE_CHARS ? end.code : null;
+  const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
+  return { candidate: c, ranges, code, chars };
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateCitations } from '../src/citations/validate-citations.ts';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
 import { sentenceSpans } from '../src/text/sentences.ts';
 import type { TermStats } from '../src/text/term-weights.ts';
@@ -107,6 +108,35 @@ describe('tables and lists', () => {
     const quoted = lines(out);
     expect(quoted).toContain('> `true/false`: Trust all proxies (`true`) or do not trust any proxies (`false`). [1]');
     expect(quoted).toContain('> `string`: Trust only given IP/CIDR (e.g. `\'127.0.0.1\'`). [1]');
+  });
+});
+
+describe('code', () => {
+  const dataclasses: Passage = {
+    n: 1,
+    title: 'dataclasses',
+    url: null,
+    heading: 'dataclasses › Mutable default values',
+    content: [
+      'Using default factory functions is a way to create new instances of mutable types as default values for fields:',
+      '',
+      '```',
+      '@dataclass',
+      'class D:',
+      '    x: list = field(default_factory=list)',
+      '```',
+      '',
+      'Changed in version 3.11: unhashable objects are now not allowed as default values.',
+    ].join('\n'),
+  };
+
+  it('shows the short code block a quoted sentence announces, as the page shows it, and never runs code into a quoted line', async () => {
+    const out = await answer('How do I create new instances of mutable types as default values for fields?', [dataclasses]);
+    expect(out).toContain('> Using default factory functions is a way to create new instances of mutable types as default values for fields: [1]\n```\n@dataclass\nclass D:\n    x: list = field(default_factory=list)\n```');
+    for (const line of lines(out)) if (line.startsWith('> ')) expect(line).not.toContain('```');
+    const checked = validateCitations(out, [dataclasses], { allowLinksInPassages: true });
+    expect(checked.text).toContain('    x: list = field(default_factory=list)\n```');
+    expect(checked.cited).toEqual([{ n: 1, passageN: 1 }]);
   });
 });
 

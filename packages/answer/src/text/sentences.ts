@@ -24,6 +24,11 @@ export interface SentenceSpan extends TextRange {
    * ("The accepted values are:"). Null when there is none, or for the header row itself.
    */
   lead: TextRange | null;
+  /**
+   * The fenced code block right after this sentence, when it ends its paragraph and announces
+   * the code ("… as default values for fields:"), fences included; null otherwise.
+   */
+  code: TextRange | null;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -80,7 +85,18 @@ export function sentenceSpans(content: string): SentenceSpan[] {
     else if (block.kind === 'row') lastSentence = null;
     previous = block;
   }
+  for (const span of spans) span.code = /:\s*$/.test(span.text) ? codeAfter(content, span.end) : null;
   return spans;
+}
+
+const CODE_AFTER = /^[ \t]*\n(?:[ \t]*\n)*([ \t]*(```|~~~)[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*)(?:\n|$)/;
+
+/** The fenced block that starts on the next non-blank line after `at`, if any. */
+function codeAfter(content: string, at: number): TextRange | null {
+  const m = CODE_AFTER.exec(content.slice(at));
+  if (!m?.[1]) return null;
+  const start = at + m[0].indexOf(m[1]);
+  return { start, end: start + m[1].length, text: m[1] };
 }
 
 interface Block {
@@ -191,7 +207,7 @@ function pushSpan(content: string, spans: SentenceSpan[], start: number, end: nu
   while (s < e && /\s/.test(content[s] ?? '')) s++;
   while (e > s && /\s/.test(content[e - 1] ?? '')) e--;
   if (e - s < 2 || !/[\p{L}\p{N}]/u.test(content.slice(s, e))) return;
-  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead });
+  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead, code: null });
 }
 
 /**
