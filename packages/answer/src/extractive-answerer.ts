@@ -110,15 +110,6 @@ export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answe
   };
 }
 
-/** @internal For diagnosis only. */
-export function debugCandidates(request: AnswerRequest): { n: number; text: string; score: number; matched: string[]; informative: string[]; off: boolean; section: string }[] {
-  const wanted = termSet(request.question);
-  const all = candidatesOf(request.passages);
-  const weights = termWeights(wanted, all.map((c) => c.span.text), request.passages.map((p) => `${p.heading ?? ''} ${p.content}`), request.termStats);
-  score(all, request.question, wanted, weights);
-  return all.map((c) => ({ n: c.passage.n, text: c.span.text.slice(0, 400), score: Math.round(c.score * 1000) / 1000, matched: [...c.matched], informative: [...c.informative], off: c.offSection, section: c.sectionText }));
-}
-
 function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number): Quote[] {
   const { question, passages } = request;
   const wanted = termSet(question);
