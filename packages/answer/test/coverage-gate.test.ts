@@ -41,6 +41,9 @@ describe('missingTerms', () => {
     // The asker's own English, even glued together, is not a name.
     const own = 'How do I copy a folder with all its subfolders?';
     expect(missingTerms(own, passages, stats(own, ['subfolders']))).toEqual([]);
+    // A misspelling no passage holds is named too, so the asker sees what to fix.
+    const typo = 'How do I confgure the server?';
+    expect(missingTerms(typo, passages, stats(typo, ['confgure']))).toEqual(['confgure']);
   });
 
   it('never refuses on a word a retrieved passage contains as written, or on a word PostgreSQL did not count', () => {
