@@ -119,6 +119,9 @@ it('a note saved in #staff is found in #staff and by a moderator’s private ask
     const reply = text(await run(PLAYGROUND.channelId, persona, QUESTION));
     expect(reply, `a ${persona} asking in #general`).not.toContain('March 3');
     expect(reply).not.toContain('Staff note');
+    // Issue 14 rule 2: the moderator, who can read #staff, is told a private answer exists; the member is not.
+    if (persona === 'moderator') expect(reply).toContain('A private answer may be available to you');
+    else expect(reply).not.toContain('private answer');
   }
   const memberPrivately = text(await run(PLAYGROUND.channelId, 'member', `${QUESTION} private: true`));
   expect(memberPrivately).not.toContain('March 3');
