@@ -96,6 +96,12 @@ it('a newcomer saves the thread, asks about its middle, and the citation opens t
   const linked = (await state()).messages.find((m) => m.id === PRETEND_THREAD.factMessageId);
   expect(linked).toMatchObject({ channelId: PRETEND_THREAD.id, author: 'member' });
   expect(linked?.content).toContain('8443');
+
+  // What you post in the thread joins its history: saving it again reads one message more.
+  await post('/playground/view', { channelId: PRETEND_THREAD.id, persona: 'member' });
+  await post('/playground/send', { text: 'The old cluster was deleted on Friday.' });
+  const again = await botReply(() => post('/playground/save-thread', { messageId: someMessage.id }), (m) => text(m).includes('Saved'));
+  expect(text(again)).toContain(`${inThread.length + 1} messages`);
 }, 180_000);
 
 it('/sync add of the #help forum backfills its tagged posts from the pretend server, and /sync list shows it current', async () => {
