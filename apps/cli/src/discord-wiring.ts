@@ -22,7 +22,6 @@ import {
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
-import { startPretendDiscord } from './playground/pretend-discord.ts';
 import { buildSaveRateLimits } from './services/save-limits.ts';
 
 export interface DiscordWiring {
@@ -121,6 +120,8 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
 async function startPlayground(logger: Logger) {
   const keys = generateDevKeyPair();
   const channel = new PlaygroundChannel(pretendHistory());
+  // Loaded only when the playground runs: production never loads the test fakes.
+  const { startPretendDiscord } = await import('./playground/pretend-discord.ts');
   const pretend = await startPretendDiscord(logger);
   const stopMirror = pretend.mirror(channel);
   const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
