@@ -1,5 +1,6 @@
 import { ChannelType, Client, GatewayIntentBits, Partials, type Message } from 'discord.js';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
+import { DEFAULT_DISCORD_API_BASE } from '../rest/discord-api.ts';
 
 /**
  * Only what auto-answers read: guilds, channels and threads (GUILDS), messages in them
@@ -12,7 +13,7 @@ export const GATEWAY_INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.Guil
 export interface GatewayClientOptions {
   botToken: string;
   /** DISCORD_API_BASE: the gateway URL comes from its GET /gateway/bot, so a test's fake serves both. */
-  apiBase: string;
+  apiBase?: string | undefined;
   /** How long to wait for each guild's GUILD_CREATE after READY (discord.js's default is 15 s). */
   waitGuildTimeoutMs?: number;
 }
@@ -23,7 +24,7 @@ export function createGatewayClient(options: GatewayClientOptions): Client {
     intents: GATEWAY_INTENTS,
     // Update and delete events for messages and channels discord.js has not cached.
     partials: [Partials.Channel, Partials.Message],
-    rest: { api: options.apiBase.replace(/\/+$/, ''), version: '10' },
+    rest: { api: (options.apiBase ?? DEFAULT_DISCORD_API_BASE).replace(/\/+$/, ''), version: '10' },
     waitGuildTimeout: options.waitGuildTimeoutMs ?? 15_000,
     // Nothing here is read from the member or presence caches, and messages are handled once.
     allowedMentions: { parse: [] },

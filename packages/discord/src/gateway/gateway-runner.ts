@@ -14,7 +14,8 @@ export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'b
   db: Database;
   logger: Logger;
   botToken: string;
-  apiBase: string;
+  /** DISCORD_API_BASE (default Discord's). */
+  apiBase?: string | undefined;
   /** This process in the lease (default host:pid:random). */
   holder?: string;
   /** How long a lease lasts without renewal (default 30 s): a dead holder's is taken over after it. */
