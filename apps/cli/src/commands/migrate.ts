@@ -7,11 +7,11 @@ import { print } from '../output.ts';
 export function registerMigrate(program: Command): void {
   program
     .command('migrate')
-    .description('apply supabase/migrations to the configured database (embedded, or DATABASE_URL)')
+    .description('apply supabase/migrations to the configured database (embedded, or BRAIN_MIGRATE_DATABASE_URL, else DATABASE_URL)')
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
       const config = readConfig();
-      const db = await openDatabase(config.database, { command: 'brain migrate' });
+      const db = await openDatabase(config.migrationDatabase, { command: 'brain migrate' });
       const unguard = surviveDriverWriteAfterClose();
       try {
         const result = await migrate(db);
