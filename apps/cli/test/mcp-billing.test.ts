@@ -5,9 +5,7 @@ import type { SaveRateLimits } from '@brain/ingest';
 import { describeDb } from '@brain/db/testing';
 import { call, connect, textOf } from '@brain/mcp/testing';
 import { createLogger } from '@brain/observability';
-import { buildOnboarding } from '../src/onboarding.ts';
-import { buildEntitlementCheck, exceptLocalWorkspace } from '../src/services/entitlements.ts';
-import { buildMcpDeps } from '../src/services/mcp.ts';
+import { compose, type Composition } from '../src/compose.ts';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -32,16 +30,16 @@ describeDb('MCP goes through the same entitlements as Discord', (suite) => {
     },
     { cwd: process.cwd() },
   );
-  let discordGate: ReturnType<typeof buildEntitlementCheck>;
+  let discordGate: ReturnType<Composition['entitlementCheck']>;
   let local = '';
-  let deps: ReturnType<typeof buildMcpDeps>;
+  let deps: ReturnType<Composition['mcp']>;
 
   beforeAll(async () => {
-    const onboarding = buildOnboarding({ config, db: suite.db, logger, cookieSecret: config.cookieSecret as string, print: () => {} });
-    // The very check start.ts hands to Discord's /save and /ask.
-    discordGate = buildEntitlementCheck(config, suite.db, onboarding);
+    const app = compose(config, suite.db, logger, { print: () => {} });
+    // The very check start.ts hands to Discord's /save and /ask, and MCP's, from one composition.
+    discordGate = app.entitlementCheck();
     local = await createWorkspace(suite.db, 'local');
-    deps = buildMcpDeps(config, suite.db, logger, exceptLocalWorkspace(discordGate, local));
+    deps = app.mcp(local);
   });
 
   it('refuses save_source once the free saves are spent through Discord, with billing’s message and the checkout link', async () => {

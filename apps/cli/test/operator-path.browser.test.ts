@@ -18,12 +18,8 @@ import {
   type FakeSupabaseAuth,
 } from '@brain/testkit';
 import { startWebServer, type OnboardingDeps, type WebServer } from '@brain/web';
-import { resolveCookieSecret } from '../src/context.ts';
+import { compose } from '../src/compose.ts';
 import { wireDiscord } from '../src/discord-wiring.ts';
-import { buildOnboarding } from '../src/onboarding.ts';
-import { buildAnswering } from '../src/services/answering.ts';
-import { buildEntitlementCheck } from '../src/services/entitlements.ts';
-import { buildEmbedder } from '../src/services/ingest.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
 import { templateDataDir } from './brain-process.ts';
 import { describeBrowser, launchChromium, shot } from './browser.ts';
@@ -75,11 +71,11 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
   const logger = createLogger({ level: 'warn' });
   const db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
-  const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: () => {} });
+  const app = compose(config, db, logger, { print: () => {} });
+  const onboarding = app.onboarding();
   // Wired as `brain start` wires it: the real ask, billing's entitlement check, Discord's REST at the fake.
   const local = await resolveWorkspace(db, undefined);
-  const ask = buildAnswering(config, db, logger, buildEmbedder(config, logger));
-  const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask, checkEntitlement: buildEntitlementCheck(config, db, onboarding) });
+  const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
   const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface }, { host: '127.0.0.1', port });
   fakes.stripe.webhookUrl = `${config.publicUrl}/stripe/webhook`;
   return {
