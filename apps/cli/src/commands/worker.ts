@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { checkServingConfig } from '@brain/config';
+import { databaseSnapshot } from '@brain/ingest';
 import { createMetrics } from '@brain/observability';
-import { databaseSnapshot } from '@brain/web';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
 import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
