@@ -66,6 +66,8 @@ describeDb('MCP tools, in process', (suite) => {
     expect(top?.similarity).toBeGreaterThan(0.15);
     expect(top?.relevance).toBeGreaterThan(0);
     expect(top?.relevance).toBeLessThanOrEqual(1);
+    // Ranked first by both retrievers: the best possible fused score, so relevance 1.
+    expect(top?.relevance).toBe(1);
     expect(typeof top?.high_confidence).toBe('boolean');
     expect(textOf(result)).toContain('[1] Release rollback');
     expect(textOf(result)).toMatch(/Cite each passage/);

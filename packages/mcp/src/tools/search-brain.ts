@@ -20,10 +20,11 @@ export const SEARCH_MAX_LIMIT = 10;
 export const HIGH_CONFIDENCE_SIMILARITY = 0.35;
 
 /**
- * match_artifacts fuses ranks with RRF (k = 20, supabase/migrations/20261130040200_…): a passage
- * ranked first by both legs scores 2/21; further passages of one source are discounted below that.
+ * match_artifacts fuses ranks with RRF (k = 60 since supabase/migrations/20261201070100_…; it was
+ * 20): a passage ranked first by both legs scores 2/61; further passages of one source are
+ * discounted below that.
  */
-const MAX_FUSED_SCORE = 2 / 21;
+const MAX_FUSED_SCORE = 2 / 61;
 
 const passageSchema = z.object({
   rank: z.number().int().min(1),
