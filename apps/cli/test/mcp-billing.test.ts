@@ -2,17 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
 import { EVERYTHING, withService, type Database } from '@brain/db';
 import type { SaveRateLimits } from '@brain/ingest';
-import { describeDb } from '@brain/db/testing';
+import { createWorkspace, describeDb } from '@brain/db/testing';
 import { call, connect, textOf } from '@brain/mcp/testing';
 import { createLogger } from '@brain/observability';
 import { compose, type Composition } from '../src/compose.ts';
 
 const logger = createLogger({ level: 'silent' });
-
-async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug) values ($1) returning id', [slug]));
-  return row?.id as string;
-}
 
 const artifactCount = async (db: Database, workspaceId: string) =>
   (await withService(db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from artifacts where workspace_id = $1', [workspaceId])))[0]?.n;

@@ -3,4 +3,5 @@ export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from 
 export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
+export { createWorkspace } from './workspace-fixtures.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
-import { withService, type Database } from '@brain/db';
+import type { Database } from '@brain/db';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { claimJobs, indexArtifact, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
@@ -11,11 +11,6 @@ import { createBrainMcpServer, type McpCaller, type McpDeps } from '../index.ts'
 
 export const logger = createLogger({ level: 'silent' });
 export const embedder = createLocalEmbedder();
-
-export async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id', [slug]));
-  return (row as { id: string }).id;
-}
 
 /** The worker's real pipeline for text sources (no network, no extraction sandbox needed). */
 function ingestServices(db: Database): IngestServices {
@@ -74,5 +69,6 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
+export { createWorkspace } from '@brain/db/testing';
 export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
 export { inspectorUnavailable, runInspector, type InspectorRun } from './inspector.ts';
