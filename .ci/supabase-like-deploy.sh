@@ -93,6 +93,15 @@ after=$(DATABASE_URL=$url brain migrate --json)
 [ "$(jq '.alreadyApplied | length' <<<"$after")" -eq "${#files[@]}" ] || fail "brain migrate did not record the pushed files"
 echo "  brain migrate: 0 applied, ${#files[@]} recorded"
 
+echo "== the Data API's schemas hold none of our functions, and anon is refused brain.match_artifacts"
+in_public=$("${PSQL[@]}" -At "$url" -c "select string_agg(p.proname, ', ') from pg_proc p where p.pronamespace = 'public'::regnamespace and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')")
+[ -z "$in_public" ] || fail "functions still in public (exposed by the Data API): $in_public"
+if out=$("${PSQL[@]}" "$url" -c "set role anon" -c "select * from brain.match_artifacts(gen_random_uuid(), null, 'probe')" 2>&1); then
+  fail "anon called brain.match_artifacts: $out"
+fi
+grep -q 'permission denied for schema brain' <<<"$out" || fail "anon's call failed otherwise than refused: $out"
+echo "  public: no functions; anon: $(grep -o 'permission denied for schema brain' <<<"$out")"
+
 echo "== brain doctor, as postgres (BYPASSRLS: a warning) and as brain_app (passes)"
 password=$(openssl rand -hex 12)
 "${PSQL[@]}" "$SUPABASE_LIKE_URL" -c "alter role brain_app with login password '${password}'"

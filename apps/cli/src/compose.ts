@@ -1,6 +1,6 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
-import type { EntitlementCheck } from '@brain/discord';
+import type { DiscordHistory, EntitlementCheck } from '@brain/discord';
 import type { Embedder } from '@brain/embeddings';
 import type { McpDeps } from '@brain/mcp';
 import type { Logger } from '@brain/observability';
@@ -30,8 +30,12 @@ export interface Composition {
    * embeds, answers or serves calls it before it starts; it runs once per process.
    */
   checkStartup(): Promise<void>;
-  /** fetch → extract → chunk → embed, on `embedder`. It owns the extraction sandboxes, which `close` stops. */
-  ingest(): IngestRuntime;
+  /**
+   * fetch → extract → chunk → embed, on `embedder`. It owns the extraction sandboxes, which
+   * `close` stops. `pretendHistory` (the playground's pretend server, for /sync of its channels)
+   * is taken at the first call, which builds it.
+   */
+  ingest(pretendHistory?: DiscordHistory): IngestRuntime;
   /** The one `ask` of every surface. */
   answering(): AnswerQuestion;
   /** Install, claim and billing (the one entitlement policy lives in its billing service). */
@@ -56,33 +60,38 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
     return () => (built ??= { value: build() }).value;
   };
   const checkStartup = once(() => checkEmbeddingModelAtStartup(db, embedder.model, logger));
-  const ingest = once(() => buildIngestRuntime(config, db, logger, embedder));
-  let ingestBuilt = false;
+  let built: { runtime: IngestRuntime; pretendHistory: DiscordHistory | undefined } | undefined;
+  const ingest = (pretendHistory?: DiscordHistory): IngestRuntime => {
+    if (built && pretendHistory !== undefined && pretendHistory !== built.pretendHistory) {
+      throw new Error('compose: the ingestion runtime was built before the pretend server was known; pass it at the first ingest() call');
+    }
+    built ??= { runtime: buildIngestRuntime(config, db, logger, embedder, pretendHistory), pretendHistory };
+    return built.runtime;
+  };
   const onboarding = once(() =>
     buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: options.print ?? ((line) => logger.info(line)) }),
   );
-  const entitlementCheck = (localWorkspaceId?: string): EntitlementCheck => {
-    const billing = buildEntitlementCheck(onboarding());
-    return localWorkspaceId === undefined ? billing : exceptLocalWorkspace(billing, localWorkspaceId);
-  };
+  // Onboarding (and its cookie secret) is built at the first metered call, not before: a command
+  // whose only workspace is the unmetered local one never needs it.
+  const billingCheck = once(() => buildEntitlementCheck(onboarding()));
+  const billing: EntitlementCheck = (workspaceId, action) => billingCheck()(workspaceId, action);
+  const entitlementCheck = (localWorkspaceId?: string): EntitlementCheck =>
+    localWorkspaceId === undefined ? billing : exceptLocalWorkspace(billing, localWorkspaceId);
   return {
     config,
     db,
     logger,
     embedder,
     checkStartup,
-    ingest: () => {
-      ingestBuilt = true;
-      return ingest();
-    },
+    ingest,
     answering: once(() => buildAnswering(config, db, logger, embedder)),
     onboarding,
     entitlementCheck,
     mcp: (localWorkspaceId) => buildMcpDeps(config, db, logger, embedder, entitlementCheck(localWorkspaceId)),
     async close() {
-      if (!ingestBuilt) return;
-      ingestBuilt = false;
-      await ingest().close();
+      const runtime = built?.runtime;
+      built = undefined;
+      await runtime?.close();
     },
   };
 }

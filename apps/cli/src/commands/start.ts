@@ -28,8 +28,6 @@ export function registerStart(program: Command): void {
       try {
         // Answers compare query vectors with stored ones, web service or not: another model's passages stop it here.
         await app.checkStartup();
-        // The embedded database is this process's alone: nothing else could run its jobs.
-        if (options.worker || config.mode === 'embedded') worker = await runWorker(app, metrics.jobs);
         const onboarding = app.onboarding();
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
@@ -43,6 +41,8 @@ export function registerStart(program: Command): void {
           checkEntitlement: app.entitlementCheck(),
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
+        // The embedded database is this process's alone: nothing else could run its jobs.
+        if (options.worker || config.mode === 'embedded') worker = await runWorker(app, metrics.jobs, discord.pretendHistory);
         const web = await startWebServer(
           { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },

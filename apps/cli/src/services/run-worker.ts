@@ -1,3 +1,4 @@
+import type { DiscordHistory } from '@brain/discord';
 import type { JobMetrics } from '@brain/observability';
 import { scheduleSweeper, startWorker } from '@brain/worker';
 import type { Composition } from '../compose.ts';
@@ -11,10 +12,15 @@ export interface RunningWorker {
  * The worker and its 15-minute sweeper, as `brain start`, `brain worker` and embedded `brain mcp`
  * run them, on the composition's ingestion services (whose sandboxes `Composition.close` stops).
  */
-export async function runWorker(app: Composition, metrics?: JobMetrics): Promise<RunningWorker> {
+export async function runWorker(
+  app: Composition,
+  metrics?: JobMetrics,
+  /** The playground's pretend server (`brain start` with the playground on): /sync of its channels reads it. */
+  pretendHistory?: DiscordHistory,
+): Promise<RunningWorker> {
   const { config, db, logger } = app;
   await app.checkStartup();
-  const worker = await startWorker(app.ingest().services, {
+  const worker = await startWorker(app.ingest(pretendHistory).services, {
     logger,
     concurrency: config.worker.concurrency,
     jobsPerWorkspace: config.worker.jobsPerWorkspace,

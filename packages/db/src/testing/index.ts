@@ -5,3 +5,4 @@ export { pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
 export { createWorkspace } from './workspace-fixtures.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
+export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';
