@@ -5,6 +5,7 @@ import { startWebServer } from '@brain/web';
 import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
+import { startGateway } from '../gateway-wiring.ts';
 import { print } from '../output.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -25,6 +26,7 @@ export function registerStart(program: Command): void {
       const app = compose(config, db, logger, { print: (line) => print.line(line) });
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
+      let gateway: ReturnType<typeof startGateway>;
       try {
         // Answers compare query vectors with stored ones, web service or not: another model's passages stop it here.
         await app.checkStartup();
@@ -43,11 +45,13 @@ export function registerStart(program: Command): void {
         });
         // The embedded database is this process's alone: nothing else could run its jobs.
         if (options.worker || config.mode === 'embedded') worker = await runWorker(app, metrics.jobs, discord.pretendHistory);
+        // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
+        if (worker) gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         const web = await startWebServer(
           { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
-        const running = { worker, discord };
+        const running = { worker, discord, gateway };
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  listening:  ${config.host}:${new URL(web.url).port}${config.host === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 serves the network)' : ''}`);
         print.line(`  health:     ${web.url}/healthz`);
@@ -63,11 +67,12 @@ export function registerStart(program: Command): void {
           // Stop taking requests and jobs, then let both drain against the same deadline
           // (BRAIN_SHUTDOWN_GRACE_SECONDS from the signal): answers past it edit their reply with
           // a "restarted" notice, jobs past it go back to the queue.
-          await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs)]);
+          await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs), running.gateway?.stop()]);
           await Promise.all([running.discord.close(), onboarding.accounts.drain(), app.close()]);
           await db.close();
         });
       } catch (error) {
+        await gateway?.stop();
         await worker?.stop(0);
         await discord?.close();
         await app.close();

@@ -5,6 +5,7 @@ import { createMetrics } from '@brain/observability';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
 import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { startGateway } from '../gateway-wiring.ts';
 import { print } from '../output.ts';
 import { runWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -36,10 +37,11 @@ export function registerWorker(program: Command): void {
           });
         }
         const worker = await runWorker(app, metrics.jobs);
+        const gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         if (metricsServer) print.line(`Worker metrics: ${metricsServer.url}/metrics (health: ${metricsServer.url}/healthz)`);
         onShutdown(logger, async () => {
           // Scrapes keep working while jobs drain; the port closes before the database does.
-          await worker.stop();
+          await Promise.all([worker.stop(), gateway?.stop()]);
           await metricsServer?.close();
           await app.close();
           await db.close();
