@@ -10,23 +10,27 @@ import {
   PLAYGROUND,
   PlaygroundChannel,
   PlaygroundGateway,
-  playgroundGuildFactsSource,
+  pretendHistory,
   slashCommands,
   startDiscordEmulator,
   type AskFunction,
   type BillingPortal,
+  type DiscordHistory,
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
+import { exceptLocalWorkspace } from './services/entitlements.ts';
 import { buildSaveRateLimits } from './services/save-limits.ts';
 
 export interface DiscordWiring {
   surface: DiscordSurface | undefined;
   playground: PlaygroundDeps | undefined;
-  /** After the web service has drained: stops the playground's Discord API emulator. */
+  /** The pretend server's history, for the worker's sync passes of its channels. */
+  pretendHistory: DiscordHistory | undefined;
+  /** After the web service has drained: stops the playground's Discord API emulator and its pretend server. */
   close(): Promise<void>;
 }
 
@@ -66,7 +70,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     ask: input.ask,
     openBillingPortal: input.openBillingPortal,
     history: config.discord.botToken ? createDiscordHistory({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) : undefined,
-    checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
+    checkEntitlement: exceptLocalWorkspace(billing, input.localWorkspaceId),
     downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
       const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });
       if (fetched.notModified) throw new Error('unexpected 304 for an unconditional request');
@@ -97,14 +101,17 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
           api: createDiscordApi({ apiBase: playgroundParts.apiBase }),
           guildId: PLAYGROUND.guildId,
           workspaceId: input.localWorkspaceId,
-          // The pretend server's roles and overwrites: #staff is for moderators only.
-          guildFacts: playgroundGuildFactsSource,
+          // The pretend server's roles and overwrites (#staff is for moderators only) and its
+          // history, served by the same fake Discord REST the tests use.
+          guildFacts: playgroundParts.pretend.guildFacts,
+          history: playgroundParts.pretend.history,
         }
       : undefined,
   });
   return {
     surface,
     playground: playgroundParts?.deps,
+    pretendHistory: playgroundParts?.pretend.history,
     close: async () => {
       await playgroundParts?.close();
     },
@@ -113,12 +120,23 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
 
 async function startPlayground(logger: Logger) {
   const keys = generateDevKeyPair();
-  const channel = new PlaygroundChannel();
+  const channel = new PlaygroundChannel(pretendHistory());
+  // Loaded only when the playground runs: production never loads the test fakes.
+  const { startPretendDiscord } = await import('./playground/pretend-discord.ts');
+  const pretend = await startPretendDiscord(logger);
+  const stopMirror = pretend.mirror(channel);
   const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
   return {
     publicKey: keys.publicKeyHex,
     apiBase: emulator.apiBase,
-    deps: { channel, gateway: new PlaygroundGateway(channel, keys, Object.values(slashCommands).map((c) => c.definition)) } satisfies PlaygroundDeps,
-    close: () => emulator.close(),
+    pretend,
+    deps: {
+      channel,
+      gateway: new PlaygroundGateway(channel, keys, [...Object.values(slashCommands).map((c) => c.definition)]),
+    } satisfies PlaygroundDeps,
+    close: async () => {
+      stopMirror();
+      await Promise.all([emulator.close(), pretend.close()]);
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '@brain/chunking';
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
-import { coerceError, isAppError, type AppError } from '@brain/errors';
+import { coerceError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import { citedMessage } from './citations/message-links.ts';
 import { validateCitations } from './citations/validate-citations.ts';
@@ -11,12 +11,10 @@ import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
 import { missingTerms } from './coverage-gate.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
-import { countTermPassages } from './queries/count-term-passages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
-import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
-import { questionTokens, type TermStats } from './text/term-weights.ts';
-import type { Answerer, AskResult, Citation, Passage, QuerySurface } from './types.ts';
+import { embedQuestion, passagesOf, search } from './retrieve.ts';
+import type { Answerer, AskResult, Citation, QuerySurface } from './types.ts';
 
 export interface StageTimeouts {
   embedMs: number;
@@ -50,6 +48,12 @@ export interface AskInput {
   interactionId?: string | null;
   /** The caller gave up (a Discord interaction expired): every stage stops. */
   signal?: AbortSignal;
+  /**
+   * A wider audience (the asker's own permissions) to try once when this one finds nothing good
+   * enough: if it would, the result says only that a private answer is available. Called lazily,
+   * so a strong first search costs nothing more.
+   */
+  privateAudience?: () => Promise<AudienceFilter>;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     askedBy: input.askedBy ?? null,
     interactionId: input.interactionId ?? null,
     errorCode: null,
+    audience: input.audience,
   };
   const save = (fields: Partial<QueryRecord>) =>
     withWorkspace(deps.db, input.workspaceId, (tx) =>
@@ -103,10 +108,14 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     stage = 'search';
     const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
 
+    // Only a weak first search pays for the one extra search; its outcome is a single boolean.
+    const privateHint = () => privateAnswerAvailable(deps, input, vector, question, matches, timeouts.searchMs);
+
     if (matches.length === 0) {
+      const hint = await privateHint();
       const queryId = await save({ answer: NO_SOURCES_MESSAGE });
-      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0 }, 'ask: nothing retrieved');
-      return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null };
+      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0, privateHint: hint }, 'ask: nothing retrieved');
+      return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
 
     const budget = applyContextBudget(passagesOf(matches), {
@@ -121,9 +130,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     const missing = missingTerms(question, budget.passages, termStats);
     if (missing.length > 0) {
       const answer = nothingCovers(missing);
+      const hint = await privateHint();
       const queryId = await save({ answer });
-      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length }, 'ask: what the question asks about is in no saved source');
-      return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null };
+      deps.logger.info(
+        { queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length, privateHint: hint },
+        'ask: what the question asks about is in no saved source',
+      );
+      return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
     record.answerer = deps.answerer.kind;
     record.model = deps.answerer.model;
@@ -153,16 +166,17 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     await linkCitedMessages(deps.db, input.workspaceId, check.text, citations, matches);
     const grounded = citations.length > 0;
     const answer = grounded ? check.text : NOT_IN_SOURCES_MESSAGE;
+    const hint = grounded ? false : await privateHint();
     const queryId = await save({
       answer,
       grounded,
       cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank, ...(c.messageId ? { message_id: c.messageId, url: c.url } : {}) })),
     });
     deps.logger.info(
-      { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency },
+      { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency, privateHint: hint },
       'ask: answered',
     );
-    return { answer, grounded, citations, queryId, trimmed: budget.trimmed, answerer: output.kind, model: output.model };
+    return { answer, grounded, citations, queryId, trimmed: budget.trimmed, answerer: output.kind, model: output.model, privateAnswerAvailable: hint };
   } catch (caught) {
     const error = coerceError(caught);
     if (error.code === 'WORKSPACE_NOT_FOUND') throw error;
@@ -175,65 +189,36 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   }
 }
 
-async function embedQuestion(embedder: Embedder, question: string, ms: number, parent?: AbortSignal): Promise<number[]> {
-  let vectors: number[][];
-  try {
-    vectors = await withDeadline(
-      ms,
-      (signal) => embedder.embed([question], { signal }),
-      () => errors.embeddingTimeout(embedder.model, ms),
-      parent,
-    );
-  } catch (error) {
-    throw isAppError(error) ? error : errors.embeddingFailed(embedder.model, error);
-  }
-  const vector = vectors[0];
-  if (!vector || vector.length !== EMBEDDING_DIMENSIONS) {
-    throw errors.embeddingShape(embedder.model, vector?.length ?? 0, EMBEDDING_DIMENSIONS);
-  }
-  return vector;
-}
-
 /**
- * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
- * statement timeout. The counts are only needed when something was retrieved, and cover only what
- * this reply's audience may see: a word found only in a hidden source must not change the answer.
+ * Would the asker's own audience answer what this reply's could not? One more search, and true
+ * only when it finds a source the first could not cite and the question's words are covered. Its
+ * result is one boolean: nothing of what it found (title, count, channel, wording) leaves here.
  */
-async function search(
-  db: Database,
-  workspaceId: string,
-  audience: AudienceFilter,
+async function privateAnswerAvailable(
+  deps: AskDeps,
+  input: AskInput,
   vector: number[],
   question: string,
-  ms: number,
-): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+  shown: readonly ArtifactMatch[],
+  searchMs: number,
+): Promise<boolean> {
+  if (!input.privateAudience) return false;
   try {
-    return await withWorkspace(db, workspaceId, async (tx) => {
-      await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
-      const settings = await loadRetrievalSettings(tx, workspaceId);
-      if (!settings) throw errors.workspaceNotFound(workspaceId);
-      const matches = await matchArtifacts(tx, {
-        audience,
-        workspaceId,
-        embedding: vector,
-        queryText: question,
-        matchCount: settings.matchCount,
-        minSimilarity: settings.minSimilarity,
-      });
-      const termStats =
-        matches.length === 0
-          ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
-          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
-      return { matches, termStats };
-    });
+    const wider = await input.privateAudience();
+    if (sameAudience(wider, input.audience)) return false;
+    const { matches, termStats } = await search(deps.db, input.workspaceId, wider, vector, question, searchMs);
+    const seen = new Set(shown.map((m) => m.artifactId));
+    if (!matches.some((m) => !seen.has(m.artifactId))) return false;
+    return missingTerms(question, passagesOf(matches), termStats).length === 0;
   } catch (error) {
-    if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
-    throw error;
+    deps.logger.warn({ err: error, workspaceId: input.workspaceId }, 'ask: the private-answer check failed; no hint given');
+    return false;
   }
 }
 
-function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {
-  return matches.map((m, i) => ({ n: i + 1, title: m.title, url: m.url, heading: m.heading, content: m.content }));
+function sameAudience(a: AudienceFilter, b: AudienceFilter): boolean {
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'everything' || (b.kind === 'keys' && a.keys.length === b.keys.length && a.keys.every((k) => b.keys.includes(k)));
 }
 
 function retrievedEntries(matches: readonly ArtifactMatch[], budget: BudgetResult): RetrievedEntry[] {

@@ -40,16 +40,20 @@ export interface AskOutcome {
   trimmed: boolean;
   answerer: 'llm' | 'extractive' | 'none';
   model: string | null;
+  /** A public reply found nothing good enough and the asker's own permissions would: say so, and nothing more. */
+  privateAnswerAvailable?: boolean | undefined;
 }
 
 export type AskFunction = (input: {
   workspaceId: string;
   question: string;
   audience: AudienceFilter;
-  surface: 'discord' | 'playground';
+  surface: 'discord' | 'playground' | 'auto' | 'follow_up';
   askedBy: string;
   interactionId: string;
   signal: AbortSignal;
+  /** The asker's own audience, asked for only when the channel's finds nothing good enough. */
+  privateAudience?: () => Promise<AudienceFilter>;
 }) => Promise<AskOutcome>;
 
 /** Opens a Customer Portal session, or throws an AppError saying why not (no subscription yet: the checkout link). */
