@@ -2,11 +2,14 @@ import type { Embedder } from '../embedder.ts';
 import { CONCEPTS, STATUS_CONCEPT } from './concepts.ts';
 import { FeatureCounts } from './feature-counts.ts';
 import { FNV_OFFSET, fnvStep, fnvString, mix } from './feature-hash.ts';
-import { porterStem } from './porter-stemmer.ts';
+import { stemmer as porterStem } from 'stemmer';
 import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokenize.ts';
+import { wordRarity } from './word-rarity.ts';
 
 export const LOCAL_EMBEDDING_MODEL = 'local-hash-v1';
+export const LOCAL_EMBEDDING_MODELS = ['local-hash-v1', 'local-hash-v2'] as const;
+export type LocalModel = (typeof LOCAL_EMBEDDING_MODELS)[number];
 export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
 
 /*
@@ -52,7 +55,23 @@ const enum Kind {
   Empty = 7,
 }
 
-const WEIGHTS: readonly number[] = [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0];
+interface Recipe {
+  /** Per feature kind, in Kind's order. */
+  weights: readonly number[];
+  /** How many times the heading line's words count (1: as often as the body's). */
+  headingRepeat: number;
+  /** wordRarity's scale; 0 weighs every word 1. */
+  rarityScale: number;
+}
+
+const RECIPES: Record<LocalModel, Recipe> = {
+  'local-hash-v1': { weights: [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0], headingRepeat: 1, rarityScale: 0 },
+  'local-hash-v2': {
+    weights: [1.0, 1.0, 0.25, 1.0, 0.12 * 1, 0.15 * 1, 0.18 * 1, 1.0],
+    headingRepeat: 2,
+    rarityScale: 1000,
+  },
+};
 const SEEDS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => fnvStep(FNV_OFFSET, 0xfff0 + k));
 /** Character n-grams of words longer than this are skipped: such words are data, not language. */
 const MAX_GRAM_WORD = 40;
@@ -60,15 +79,16 @@ const STEM_CACHE_LIMIT = 50_000;
 const HTTP_STATUS = /^[1-5]\d\d$/;
 
 
-export function createLocalEmbedder(): Embedder {
+export function createLocalEmbedder(model: LocalModel = LOCAL_EMBEDDING_MODEL): Embedder {
+  const recipe = RECIPES[model];
   return {
-    model: LOCAL_EMBEDDING_MODEL,
+    model,
     dimensions: DIMENSIONS,
     async embed(texts, options) {
       const out: number[][] = [];
       for (const text of texts) {
         options?.signal?.throwIfAborted();
-        const vector = embedLocally(text);
+        const vector = embedWith(recipe, text);
         // A plain loop: Array.from walks a typed array through its iterator, several times slower.
         const plain = new Array<number>(vector.length);
         for (let i = 0; i < vector.length; i++) plain[i] = vector[i] as number;
@@ -79,35 +99,24 @@ export function createLocalEmbedder(): Embedder {
   };
 }
 
-/** One text → its unit vector (Float64Array of 1536). Pure and deterministic. */
-export function embedLocally(text: string): Float64Array {
-  const add = (kind: Kind, hash: number) => counts.add(mix(hash), kind);
+/** One text → its unit vector (Float64Array of 1536) under one model. Pure and deterministic. */
+export function embedLocally(text: string, model: LocalModel = LOCAL_EMBEDDING_MODEL): Float64Array {
+  return embedWith(RECIPES[model], text);
+}
 
-  const { words, identifiers } = tokenize(text);
-  const content = words.filter((w) => !STOPWORDS.has(w));
-  // Stopword-only text ("how do I?") still deserves a vector that reflects its words.
-  const used = content.length > 0 ? content : words;
-
-  let previousStem: string | undefined;
-  for (const word of used) {
-    const stem = stemOf(word);
-    add(Kind.Word, fnvString(SEEDS[Kind.Word] as number, stem));
-    if (previousStem !== undefined) {
-      const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);
-      add(Kind.Bigram, h);
-    }
-    previousStem = stem;
-    const concepts = CONCEPTS.get(stem);
-    if (concepts) for (const id of concepts) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, id));
-    else if (HTTP_STATUS.test(word)) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, STATUS_CONCEPT));
-    if (word.length <= MAX_GRAM_WORD) addCharGrams(word, add);
+function embedWith(recipe: Recipe, text: string): Float64Array {
+  const newline = recipe.headingRepeat > 1 ? text.indexOf('\n') : -1;
+  if (newline > 0) {
+    // textForEmbedding writes a passage's heading as its first line: count its words more often.
+    const heading = text.slice(0, newline);
+    for (let i = 0; i < recipe.headingRepeat - 1; i++) addText(recipe, heading);
   }
-  for (const identifier of identifiers) add(Kind.Identifier, fnvString(SEEDS[Kind.Identifier] as number, identifier));
-  if (counts.size === 0) add(Kind.Empty, SEEDS[Kind.Empty] as number);
+  addText(recipe, text);
+  if (counts.size === 0) counts.add(mix(SEEDS[Kind.Empty] as number), Kind.Empty);
 
   const vector = new Float64Array(DIMENSIONS);
-  counts.drain((key, kind, count) => {
-    const value = (WEIGHTS[kind] as number) * (1 + Math.log(count));
+  counts.drain((key, kind, count, weight) => {
+    const value = (recipe.weights[kind] as number) * weight * (1 + Math.log(count));
     // Bucket from the upper 31 bits, sign from the lowest: independent bits of a mixed hash.
     const bucket = (key >>> 1) % DIMENSIONS;
     vector[bucket] = (vector[bucket] as number) + (key & 1 ? -value : value);
@@ -116,18 +125,44 @@ export function embedLocally(text: string): Float64Array {
   for (let i = 0; i < DIMENSIONS; i++) norm += (vector[i] as number) ** 2;
   norm = Math.sqrt(norm);
   // Only exact cancellation in every bucket could give 0; fall back to the empty vector then.
-  if (norm === 0) return embedLocally('');
+  if (norm === 0) return embedWith(recipe, '');
   for (let i = 0; i < DIMENSIONS; i++) vector[i] = (vector[i] as number) / norm;
   return vector;
 }
 
+function addText(recipe: Recipe, text: string): void {
+  const { words, identifiers } = tokenize(text);
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  // Stopword-only text ("how do I?") still deserves a vector that reflects its words.
+  const used = content.length > 0 ? content : words;
+
+  let previousStem: string | undefined;
+  let previousWeight = 1;
+  for (const word of used) {
+    const stem = stemOf(word);
+    const weight = recipe.rarityScale > 0 ? wordRarity(word, recipe.rarityScale) : 1;
+    counts.add(mix(fnvString(SEEDS[Kind.Word] as number, stem)), Kind.Word, weight);
+    if (previousStem !== undefined) {
+      const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);
+      counts.add(mix(h), Kind.Bigram, Math.max(weight, previousWeight));
+    }
+    previousStem = stem;
+    previousWeight = weight;
+    const concepts = CONCEPTS.get(stem);
+    if (concepts) for (const id of concepts) counts.add(mix(fnvStep(SEEDS[Kind.Concept] as number, id)), Kind.Concept, weight);
+    else if (HTTP_STATUS.test(word)) counts.add(mix(fnvStep(SEEDS[Kind.Concept] as number, STATUS_CONCEPT)), Kind.Concept, weight);
+    if (word.length <= MAX_GRAM_WORD) addCharGrams(word, weight);
+  }
+  for (const identifier of identifiers) counts.add(mix(fnvString(SEEDS[Kind.Identifier] as number, identifier)), Kind.Identifier);
+}
+
 /** "<word>" → its 3-, 4- and 5-grams, hashed from the word in place. */
-function addCharGrams(word: string, add: (kind: Kind, hash: number) => void): void {
+function addCharGrams(word: string, weight: number): void {
   const marked = `<${word}>`;
   for (let start = 0; start + 3 <= marked.length; start++) {
     for (let n = 3; n <= 5 && start + n <= marked.length; n++) {
       const kind = n === 3 ? Kind.Gram3 : n === 4 ? Kind.Gram4 : Kind.Gram5;
-      add(kind, fnvString(SEEDS[kind] as number, marked, start, start + n));
+      counts.add(mix(fnvString(SEEDS[kind] as number, marked, start, start + n)), kind, weight);
     }
   }
 }
