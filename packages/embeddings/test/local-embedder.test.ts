@@ -131,3 +131,33 @@ describe('local-hash-v1 stays the model it was', () => {
     expect(hash.digest('hex')).toBe('585f0dfe72bcd2076f9413d0012097b37914d5c8ec5676bf85432ffaa601f7c4');
   });
 });
+
+describe('local-hash-v2', () => {
+  const v2 = createLocalEmbedder('local-hash-v2');
+  const simV2 = (a: string, b: string) => cosine(embedLocally(a, 'local-hash-v2'), embedLocally(b, 'local-hash-v2'));
+
+  it('is its own model: unit-norm, deterministic, and not v1 in another name', async () => {
+    expect(v2.model).toBe('local-hash-v2');
+    expect(v2.dimensions).toBe(1536);
+    const texts = ['How do I run two programs at once?', '', '!!! ???', 'ünïcödé テキスト 😀'];
+    const [a, b] = [await v2.embed(texts), await v2.embed(texts)];
+    expect(b).toEqual(a);
+    for (const v of a) expect(norm(v)).toBeCloseTo(1, 10);
+    expect(cosine(embedLocally(texts[0] as string, 'local-hash-v2'), embedLocally(texts[0] as string, 'local-hash-v1'))).toBeLessThan(0.95);
+  });
+
+  it('lets the telling word of a question outweigh its everyday ones', () => {
+    // Each passage shares one word with the question: v1 scores them nearly alike (0.37 and 0.34),
+    // v2 puts the one that shares the rare word clearly ahead (0.43 and 0.36).
+    const query = 'every permutation of my program';
+    const telling = 'itertools.permutations returns successive permutations of the elements.';
+    const everyday = 'Run the program from the command line.';
+    expect(sim(query, telling) - sim(query, everyday)).toBeLessThan(0.05);
+    expect(simV2(query, telling) - simV2(query, everyday)).toBeGreaterThan(0.05);
+  });
+
+  it('still weighs identifiers and words no list holds fully', () => {
+    const query = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+    expect(simV2(query, 'Fastify throws FST_ERR_CTP_INVALID_MEDIA_TYPE for this.')).toBeGreaterThan(0.3);
+  });
+});
