@@ -7,9 +7,9 @@ import { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai/opena
 export type EmbedderConfig = BrainConfig['embedding'] & { apiKey?: string | undefined; baseUrl?: string | undefined };
 
 /**
- * The embedder the configuration asks for: local-hash-v1 when it is the model (the default without
- * OPENAI_API_KEY / OPENAI_BASE_URL, and allowed with them, to keep local vectors while answering
- * with a chat model), otherwise the OpenAI-compatible provider.
+ * The embedder the configuration asks for: a built-in one when the model is local-hash-v2 (the
+ * default without OPENAI_API_KEY / OPENAI_BASE_URL, and allowed with them, to keep local vectors
+ * while answering with a chat model) or local-hash-v1, otherwise the OpenAI-compatible provider.
  */
 export function createEmbedder(
   config: EmbedderConfig,
