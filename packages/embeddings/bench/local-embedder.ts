@@ -1,11 +1,11 @@
 /**
- * Benchmark of the built-in embedder (local-hash-v2): speed, and retrieval quality on the fastify
+ * Benchmark of the built-in embedder (local-hash-v1): speed, and retrieval quality on the fastify
  * documentation that ships in the fastify npm package (Reference and Guides), with the questions
  * in fastify-questions.ts.
  *
  *   npm run bench:local-embedder                           (passages as chunkDocument makes them by default)
  *   npm run bench:local-embedder -- --merge                (with mergeSmallSections: true, for comparison)
- *   npm run bench:local-embedder -- --model local-hash-v1  (the previous model, same machine state)
+ *   npm run bench:local-embedder -- --model local-hash-v2  (the other local model, for a same-state comparison)
  *
  * Speed is passages per second (wall and CPU time) beside a reference measured in the same run on
  * the same passages (sha256 of each passage: a fixed, linear cost), since machines are shared and noisy.
@@ -35,7 +35,7 @@ const repoRoot = path.resolve(here, '../../..');
 const docsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('fastify/package.json')), 'docs');
 const fastifyVersion = (JSON.parse(readFileSync(path.join(docsRoot, '../package.json'), 'utf8')) as { version: string }).version;
 const mergeSmallSections = process.argv.includes('--merge');
-// --model local-hash-v1 measures the previous model on the same machine state, for a before/after.
+// --model local-hash-v2 measures the other local model on the same machine state, for a before/after.
 const modelArg = process.argv[process.argv.indexOf('--model') + 1];
 const model: LocalModel = process.argv.includes('--model') && (LOCAL_EMBEDDING_MODELS as readonly string[]).includes(modelArg ?? '') ? (modelArg as LocalModel) : LOCAL_EMBEDDING_MODEL;
 const embedder = createLocalEmbedder(model);
