@@ -22,3 +22,14 @@ export { fakeMessage, snowflakeAt, snowflakeTime, type FakeMessage } from './fak
 export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory } from './fake-discord-history.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
 export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';
+export {
+  startFakeDiscordGateway,
+  GatewayClose,
+  GatewayOp,
+  PRIVILEGED_INTENTS,
+  type FakeDiscordGateway,
+  type FakeDiscordGatewayOptions,
+  type GatewayIdentify,
+  type GatewayResume,
+} from './fake-discord-gateway.ts';
+export { startFakeDiscordBotMessages, type BotPost, type BotReaction, type FakeDiscordBotMessages } from './fake-discord-bot-messages.ts';
