@@ -22,6 +22,7 @@ import {
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { BrainMetrics, Logger } from '@brain/observability';
 import type { PlaygroundDeps } from '@brain/web';
+import { exceptLocalWorkspace } from './services/entitlements.ts';
 import { buildSaveRateLimits } from './services/save-limits.ts';
 
 export interface DiscordWiring {
@@ -69,7 +70,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
     ask: input.ask,
     openBillingPortal: input.openBillingPortal,
     history: config.discord.botToken ? createDiscordHistory({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }) : undefined,
-    checkEntitlement: (workspaceId, action) => (workspaceId === input.localWorkspaceId ? allowed(workspaceId, action) : billing(workspaceId, action)),
+    checkEntitlement: exceptLocalWorkspace(billing, input.localWorkspaceId),
     downloadAttachment: createAttachmentDownloader(async (url, { maxBytes, signal }) => {
       const fetched = await safeFetch(url, { allowPrivateHosts: config.allowPrivateHosts, maxBytes, signal });
       if (fetched.notModified) throw new Error('unexpected 304 for an unconditional request');

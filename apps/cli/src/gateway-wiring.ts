@@ -2,20 +2,14 @@ import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { createCachedGuildFacts, createDiscordApi, startGatewayRunner, type AskFunction, type EntitlementCheck, type GatewayRunner } from '@brain/discord';
 import type { Logger } from '@brain/observability';
-import { resolveCookieSecret } from './context.ts';
-import { buildOnboarding } from './onboarding.ts';
-import { print } from './output.ts';
-import { buildAnswering } from './services/answering.ts';
-import { buildEntitlementCheck } from './services/entitlements.ts';
-import { buildEmbedder } from './services/ingest.ts';
 
 export interface GatewayWiringInput {
   config: BrainConfig;
   db: Database;
   logger: Logger;
-  /** `brain start` passes its own; `brain worker` has none, and they are built here. */
-  ask?: AskFunction | undefined;
-  checkEntitlement?: EntitlementCheck | undefined;
+  /** The composition's answering path and billing's gate (compose.ts), as Discord's /ask gets them. */
+  ask: AskFunction;
+  checkEntitlement: EntitlementCheck;
 }
 
 /**
@@ -28,16 +22,13 @@ export function startGateway(input: GatewayWiringInput): GatewayRunner | undefin
   const { config, db, logger } = input;
   const botToken = config.discord.botToken;
   if (!botToken) return undefined;
-  const ask = input.ask ?? buildAnswering(config, db, logger, buildEmbedder(config, logger));
-  const checkEntitlement =
-    input.checkEntitlement ?? buildEntitlementCheck(config, db, buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) }));
   return startGatewayRunner({
     db,
     logger,
     botToken,
     apiBase: config.discord.apiBase,
-    ask,
-    checkEntitlement,
+    ask: input.ask,
+    checkEntitlement: input.checkEntitlement,
     guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger }),
   });
 }

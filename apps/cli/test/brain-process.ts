@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, type Database } from '@brain/db';
 import { pgliteTemplate } from '@brain/db/testing';
+import { waitUntil } from '@brain/testkit';
 
 const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
@@ -49,11 +50,7 @@ export function spawnBrain(args: string[], env: Record<string, string>): BrainPr
 
 /** Polls `done` every 50 ms; the error names what was awaited, with the process output when given. */
 export async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, output?: () => string): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}\n${output?.() ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(done, { timeoutMs, intervalMs: 50, what, ...(output ? { details: output } : {}) });
 }
 
 /**

@@ -9,10 +9,8 @@ import { migrate, openDatabase, withService, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
 import { closedLoopbackUrl } from '@brain/testkit';
 import { startWebServer, type OnboardingDeps, type WebServer } from '@brain/web';
-import { resolveCookieSecret } from '../src/context.ts';
+import { compose } from '../src/compose.ts';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
-import { buildOnboarding } from '../src/onboarding.ts';
-import { buildEmbedder } from '../src/services/ingest.ts';
 import { runWorker, type RunningWorker } from '../src/services/run-worker.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
 import { templateDataDir } from './brain-process.ts';
@@ -52,10 +50,11 @@ async function startEmbedded(): Promise<Running> {
   const logger = createLogger({ level: 'warn' });
   const db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
-  const worker: RunningWorker = await runWorker(config, db, logger);
-  const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: () => {} });
+  const app = compose(config, db, logger, { print: () => {} });
+  const worker: RunningWorker = await runWorker(app);
+  const onboarding = app.onboarding();
   const local = await resolveWorkspace(db, undefined);
-  const embedder = buildEmbedder(config, logger);
+  const embedder = app.embedder;
   const answerer = createExtractiveAnswerer();
   const discord: DiscordWiring = await wireDiscord({
     config,
@@ -75,7 +74,7 @@ async function startEmbedded(): Promise<Running> {
     workspaceId: local.id,
     async close() {
       await Promise.all([web.close(), worker.stop()]);
-      await Promise.all([discord.close(), onboarding.accounts.drain()]);
+      await Promise.all([discord.close(), onboarding.accounts.drain(), app.close()]);
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

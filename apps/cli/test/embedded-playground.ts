@@ -5,8 +5,8 @@ import { migrate, openDatabase, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
 import { closedLoopbackUrl } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
+import { compose } from '../src/compose.ts';
 import { wireDiscord } from '../src/discord-wiring.ts';
-import { buildEmbedder } from '../src/services/ingest.ts';
 import { runWorker } from '../src/services/run-worker.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
 import { templateDataDir } from './brain-process.ts';
@@ -30,9 +30,10 @@ export async function startEmbeddedPlayground(prefix: string): Promise<EmbeddedP
   const db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
   const local = await resolveWorkspace(db, undefined);
-  const embedder = buildEmbedder(config, logger);
+  const app = compose(config, db, logger);
+  const embedder = app.embedder;
   const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer: createExtractiveAnswerer(), logger }, input) });
-  const worker = await runWorker(config, db, logger, undefined, discord.pretendHistory);
+  const worker = await runWorker(app, undefined, discord.pretendHistory);
   const web = await startWebServer({ config, db, logger, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
   return {
     web,
@@ -41,6 +42,7 @@ export async function startEmbeddedPlayground(prefix: string): Promise<EmbeddedP
       await web.close();
       await worker.stop();
       await discord.close();
+      await app.close();
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,19 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
 import { EVERYTHING, withService, type Database } from '@brain/db';
 import type { SaveRateLimits } from '@brain/ingest';
-import { describeDb } from '@brain/db/testing';
+import { createWorkspace, describeDb } from '@brain/db/testing';
 import { call, connect, textOf } from '@brain/mcp/testing';
 import { createLogger } from '@brain/observability';
-import { buildOnboarding } from '../src/onboarding.ts';
-import { buildEntitlementCheck, exceptLocalWorkspace } from '../src/services/entitlements.ts';
-import { buildMcpDeps } from '../src/services/mcp.ts';
+import { compose, type Composition } from '../src/compose.ts';
 
 const logger = createLogger({ level: 'silent' });
-
-async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug) values ($1) returning id', [slug]));
-  return row?.id as string;
-}
 
 const artifactCount = async (db: Database, workspaceId: string) =>
   (await withService(db, (tx) => tx.query<{ n: number }>('select count(*)::int as n from artifacts where workspace_id = $1', [workspaceId])))[0]?.n;
@@ -32,16 +25,16 @@ describeDb('MCP goes through the same entitlements as Discord', (suite) => {
     },
     { cwd: process.cwd() },
   );
-  let discordGate: ReturnType<typeof buildEntitlementCheck>;
+  let discordGate: ReturnType<Composition['entitlementCheck']>;
   let local = '';
-  let deps: ReturnType<typeof buildMcpDeps>;
+  let deps: ReturnType<Composition['mcp']>;
 
   beforeAll(async () => {
-    const onboarding = buildOnboarding({ config, db: suite.db, logger, cookieSecret: config.cookieSecret as string, print: () => {} });
-    // The very check start.ts hands to Discord's /save and /ask.
-    discordGate = buildEntitlementCheck(config, suite.db, onboarding);
+    const app = compose(config, suite.db, logger, { print: () => {} });
+    // The very check start.ts hands to Discord's /save and /ask, and MCP's, from one composition.
+    discordGate = app.entitlementCheck();
     local = await createWorkspace(suite.db, 'local');
-    deps = buildMcpDeps(config, suite.db, logger, exceptLocalWorkspace(discordGate, local));
+    deps = app.mcp(local);
   });
 
   it('refuses save_source once the free saves are spent through Discord, with billing’s message and the checkout link', async () => {

@@ -13,7 +13,7 @@ import { describeDb } from '@brain/db/testing';
 import { call, connect, createWorkspace, saveAndIndex } from '@brain/mcp/testing';
 import { createLogger } from '@brain/observability';
 import { startFakeDiscordGuilds, type FakeDiscordGuilds } from '@brain/testkit';
-import { buildMcpDeps } from '../src/services/mcp.ts';
+import { compose } from '../src/compose.ts';
 
 const GUILD = '900000000000000001';
 const MODERATOR = '900000000000000002';
@@ -64,7 +64,8 @@ describeDb('a public MCP token with real guild facts', (suite) => {
 
   async function publicClient(env: Record<string, string>): Promise<Client> {
     const config = loadConfig({ BRAIN_DATA_DIR: '/nonexistent', ...env }, { cwd: process.cwd() });
-    const deps = buildMcpDeps(config, suite.db, createLogger({ level: 'silent' }), async () => ({ allowed: true }));
+    // As brain start builds it; the workspace is the local one, so nothing is metered.
+    const deps = compose(config, suite.db, createLogger({ level: 'silent' }), { print: () => {} }).mcp(ws);
     const { token } = await createMcpToken(suite.db, ws, `agent ${clients.length}`, 'test');
     const principal = await authenticateMcpToken(suite.db, token);
     expect(principal.audienceScope).toBe('public');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { waitUntil } from '@brain/testkit';
 import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 
@@ -53,12 +54,14 @@ describe('brain mcp over stdio, embedded', () => {
       const saved = (await client.callTool({ name: 'save_source', arguments: { text: 'The staging soak lasts forty-eight hours before every release.', title: 'Staging soak' } })) as CallToolResult;
       const id = (saved.structuredContent as { source: { id: string } }).source.id;
       let status = '';
-      for (let i = 0; i < 120 && status !== 'ready'; i++) {
-        const got = (await client.callTool({ name: 'get_source', arguments: { id } })) as CallToolResult;
-        status = (got.structuredContent as { source: { status: string } }).source.status;
-        if (status !== 'ready') await new Promise((r) => setTimeout(r, 500));
-      }
-      expect(status).toBe('ready');
+      await waitUntil(
+        async () => {
+          const got = (await client.callTool({ name: 'get_source', arguments: { id } })) as CallToolResult;
+          status = (got.structuredContent as { source: { status: string } }).source.status;
+          return status === 'ready';
+        },
+        { timeoutMs: 60_000, intervalMs: 500, what: 'save_source’s source to be indexed', details: () => `status ${status}` },
+      );
       const soak = (await client.callTool({ name: 'search_brain', arguments: { query: 'how long is the staging soak?' } })) as CallToolResult;
       expect(soak.structuredContent).toMatchObject({ passages: [{ source_id: id }] });
     } finally {

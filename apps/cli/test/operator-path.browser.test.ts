@@ -7,6 +7,7 @@ import { migrate, openDatabase, withService, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
 import { generateDevKeyPair } from '@brain/discord';
 import {
+  slashCommand,
   closedLoopbackUrl,
   startFakeDiscord,
   startFakeDiscordOAuth,
@@ -18,12 +19,8 @@ import {
   type FakeSupabaseAuth,
 } from '@brain/testkit';
 import { startWebServer, type OnboardingDeps, type WebServer } from '@brain/web';
-import { resolveCookieSecret } from '../src/context.ts';
+import { compose } from '../src/compose.ts';
 import { wireDiscord } from '../src/discord-wiring.ts';
-import { buildOnboarding } from '../src/onboarding.ts';
-import { buildAnswering } from '../src/services/answering.ts';
-import { buildEntitlementCheck } from '../src/services/entitlements.ts';
-import { buildEmbedder } from '../src/services/ingest.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
 import { templateDataDir } from './brain-process.ts';
 import { describeBrowser, launchChromium, shot } from './browser.ts';
@@ -75,11 +72,11 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
   const logger = createLogger({ level: 'warn' });
   const db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
-  const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: () => {} });
+  const app = compose(config, db, logger, { print: () => {} });
+  const onboarding = app.onboarding();
   // Wired as `brain start` wires it: the real ask, billing's entitlement check, Discord's REST at the fake.
   const local = await resolveWorkspace(db, undefined);
-  const ask = buildAnswering(config, db, logger, buildEmbedder(config, logger));
-  const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask, checkEntitlement: buildEntitlementCheck(config, db, onboarding) });
+  const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
   const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface }, { host: '127.0.0.1', port });
   fakes.stripe.webhookUrl = `${config.publicUrl}/stripe/webhook`;
   return {
@@ -106,19 +103,10 @@ const policyOf = (config: BrainConfig, onboarding: OnboardingDeps): EntitlementP
 
 /** A signed `/ask` from a member of the guild, POSTed to /interactions as Discord would. */
 async function askInDiscord(baseUrl: string, guildId: string, question: string): Promise<{ status: number; token: string; body: unknown }> {
-  const token = `tok_${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   const user = { id: '300000000000000001', username: 'reader', discriminator: '0', avatar: null };
-  const raw = JSON.stringify({
-    id: String(BigInt(Date.now() - 1_420_070_400_000) << 22n),
-    application_id: CLIENT_ID,
-    type: 2,
-    token,
-    version: 1,
-    guild_id: guildId,
-    channel_id: '200000000000000001',
-    member: { user, permissions: '2048', roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 },
-    data: { id: '1', name: 'ask', type: 1, options: [{ name: 'question', type: 3, value: question }] },
-  });
+  const interaction = slashCommand({ applicationId: CLIENT_ID, guildId, user }, 'ask', [{ name: 'question', value: question }]);
+  const { token } = interaction;
+  const raw = JSON.stringify(interaction);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetch(`${baseUrl}/interactions`, {
     method: 'POST',

@@ -14,7 +14,7 @@ import { createLogger } from '@brain/observability';
 import { closedLoopbackUrl } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
-import { buildEmbedder } from '../src/services/ingest.ts';
+import { compose, type Composition } from '../src/compose.ts';
 import { runWorker, type RunningWorker } from '../src/services/run-worker.ts';
 import { resolveWorkspace } from '../src/workspace.ts';
 import { templateDataDir } from './brain-process.ts';
@@ -25,6 +25,7 @@ const PUBLIC_NOTE = 'The all-hands meeting is on Friday at 4pm in the main hall.
 let web: WebServer;
 let db: Database;
 let worker: RunningWorker;
+let app: Composition;
 let discord: DiscordWiring;
 let dataDir = '';
 
@@ -36,11 +37,12 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'warn' });
   db = await openDatabase(config.database, { command: 'e2e' });
   await migrate(db);
+  app = compose(config, db, logger);
   const local = await resolveWorkspace(db, undefined);
-  const embedder = buildEmbedder(config, logger);
+  const embedder = app.embedder;
   const answerer = createExtractiveAnswerer();
   discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer, logger }, input) });
-  worker = await runWorker(config, db, logger, undefined, discord.pretendHistory);
+  worker = await runWorker(app, undefined, discord.pretendHistory);
   web = await startWebServer({ config, db, logger, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
 }, 120_000);
 
@@ -48,6 +50,7 @@ afterAll(async () => {
   await web?.close();
   await worker?.stop();
   await discord?.close();
+  await app?.close();
   await db?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });

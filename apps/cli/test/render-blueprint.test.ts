@@ -42,6 +42,14 @@ describe('render.yaml', () => {
     }
     // The pre-deploy migration has the owner's URL of its own, so DATABASE_URL can be brain_app's.
     expect(byType('web').envVars.some((v) => 'key' in v && v.key === 'BRAIN_MIGRATE_DATABASE_URL')).toBe(true);
+    // The worker auto-answers over the Gateway and checks billing itself before it does: it needs
+    // the bot token and everything a billing check needs, from the same group as the web service.
+    const keysOf = (service: Service) =>
+      service.envVars.flatMap((v) => ('fromGroup' in v ? (blueprint.envVarGroups.find((g) => g.name === v.fromGroup)?.envVars ?? []).map((e) => e.key) : [v.key]));
+    for (const key of ['DISCORD_BOT_TOKEN', 'DISCORD_APPLICATION_ID', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'BRAIN_COOKIE_SECRET']) {
+      expect(keysOf(byType('worker')), key).toContain(key);
+      expect(keysOf(byType('web')), key).toContain(key);
+    }
     // The drain fits in Render's delay: answers get the grace, then the last edit of those cut
     // short, then the database closes (margin); jobs get the grace, then are released (margin).
     // The web service listens publicly, believes Render's one proxy hop, and protects /metrics.

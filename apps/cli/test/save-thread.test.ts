@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApplicationCommandType, ChannelType, InteractionType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { loadConfig } from '@brain/config';
@@ -8,6 +7,7 @@ import { generateDevKeyPair } from '@brain/discord';
 import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
 import { createLogger } from '@brain/observability';
 import {
+  discordInteraction,
   fakeMessage,
   forumPostFixture,
   snowflakeAt,
@@ -52,7 +52,6 @@ describeDb('"Save thread to brain" end to end', (suite) => {
   let wiring: DiscordWiring;
   let app: WebApp;
   let embedded = 0;
-  let seq = 0;
   const post = forumPost(1);
 
   beforeAll(async () => {
@@ -106,24 +105,10 @@ describeDb('"Save thread to brain" end to end', (suite) => {
   }
 
   function interaction(channel: Record<string, unknown>, data: Record<string, unknown>) {
-    seq += 1;
-    const user = { id: '300000000000000001', username: 'ada', global_name: 'Ada', discriminator: '0', avatar: null };
-    return {
-      id: String(BigInt(snowflakeAt(Date.now())) + BigInt(seq)),
-      application_id: APP_ID,
-      type: InteractionType.ApplicationCommand,
-      token: `tok_${randomBytes(12).toString('hex')}`,
-      version: 1,
-      guild_id: GUILD,
-      channel_id: channel.id,
-      channel,
-      member: { user, permissions: String(PermissionFlagsBits.SendMessages), roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 },
-      app_permissions: String(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory),
-      locale: 'en-US',
-      entitlements: [],
-      authorizing_integration_owners: {},
-      data,
-    };
+    return discordInteraction(
+      { applicationId: APP_ID, guildId: GUILD, channel, permissions: String(PermissionFlagsBits.SendMessages), appPermissions: String(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory) },
+      { type: InteractionType.ApplicationCommand, data },
+    );
   }
 
   const threadChannel = (id: string, name: string) => ({ id, type: ChannelType.PublicThread, name, parent_id: FORUM, guild_id: GUILD, message_count: 240 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApplicationCommandOptionType, ApplicationCommandType, ChannelType, InteractionType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { loadConfig } from '@brain/config';
@@ -8,7 +8,7 @@ import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedC
 import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
 import { forgetSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
-import { fakeMessage, snowflakeAt, startFakeDiscord, startFakeDiscordHistory, startFakeHttpServer, type FakeDiscord, type FakeDiscordHistory, type FakeHttpServer, type FakeMessage } from '@brain/testkit';
+import { discordInteraction, fakeMessage, snowflakeAt, startFakeDiscord, startFakeDiscordHistory, startFakeHttpServer, type FakeDiscord, type FakeDiscordHistory, type FakeHttpServer, type FakeMessage } from '@brain/testkit';
 import { buildApp, type WebApp } from '@brain/web';
 import { startWorker, sweep, type WorkerHandle } from '@brain/worker';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
@@ -45,7 +45,6 @@ describeDb('/sync end to end', (suite) => {
   let app: WebApp;
   let workspaceId: string;
   let embedded = 0;
-  let seq = 0;
   const msgs: Record<string, FakeMessage> = {};
   let vpnThread = '';
   let goneThread = '';
@@ -153,25 +152,18 @@ describeDb('/sync end to end', (suite) => {
   }
 
   function interaction(data: Record<string, unknown>, permissions: bigint) {
-    seq += 1;
-    const user = { id: '300000000000000001', username: 'ada', global_name: 'Ada', discriminator: '0', avatar: null };
-    return {
-      id: String(BigInt(snowflakeAt(Date.now())) + BigInt(seq)),
-      application_id: APP_ID,
-      type: InteractionType.ApplicationCommand,
-      token: `tok_${randomBytes(12).toString('hex')}`,
-      version: 1,
-      guild_id: GUILD,
-      channel_id: HELP,
-      channel: { id: HELP, type: ChannelType.GuildText },
-      member: { user, permissions: String(permissions), roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 },
-      app_permissions: String(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory),
-      locale: 'en-US',
-      entitlements: [],
-      authorizing_integration_owners: {},
-      data,
-    };
+    return discordInteraction(
+      {
+        applicationId: APP_ID,
+        guildId: GUILD,
+        channel: { id: HELP, type: ChannelType.GuildText },
+        permissions: String(permissions),
+        appPermissions: String(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory),
+      },
+      { type: InteractionType.ApplicationCommand, data },
+    );
   }
+
 
   const admin = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages;
   function syncCmd(sub: 'add' | 'remove' | 'list', channel?: { id: string; name: string; type: number }, permissions = admin) {

@@ -3,20 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
 import { openPostgres, withService, type Database } from '@brain/db';
-import { describePostgres } from '@brain/db/testing';
+import { createWorkspace, describePostgres } from '@brain/db/testing';
 import { requeueExpiredJobs, saveSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
-import { startFakeOpenAI, type FakeOpenAI } from '@brain/testkit';
+import { startFakeOpenAI, waitUntil, type FakeOpenAI } from '@brain/testkit';
 import { startWorker } from '@brain/worker';
 import { buildIngestRuntime } from '../src/services/ingest.ts';
 
 const logger = createLogger({ level: 'silent' });
 const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
-
-async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug) values ($1) returning id', [slug]));
-  return row?.id as string;
-}
 
 async function duplicatePassages(db: Database): Promise<number> {
   const [row] = await withService(db, (tx) =>
@@ -58,7 +53,7 @@ describePostgres('ingestion workers on PostgreSQL', (suite) => {
         return { db, runtime, worker };
       }),
     );
-    for (let i = 0; i < 600 && effects.size < 500; i++) await new Promise((r) => setTimeout(r, 200));
+    await waitUntil(() => effects.size >= 500, { timeoutMs: 120_000, intervalMs: 200, what: 'every job to have its effect', details: () => `${effects.size} of 500` });
     await Promise.all(workers.map(async (w) => {
       await w.worker.stop();
       await w.runtime.close();
@@ -103,7 +98,7 @@ describePostgres('ingestion workers on PostgreSQL', (suite) => {
     });
     const state = async () =>
       (await withService(suite.db, (tx) => tx.query<{ status: string; attempts: number; locked_by: string | null }>('select status, attempts, locked_by from jobs where artifact_id = $1', [artifactId])))[0];
-    for (let i = 0; i < 600 && embeddingRequests() === before; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(() => embeddingRequests() > before, { timeoutMs: 60_000, intervalMs: 100, what: 'the worker to start embedding' });
     expect(embeddingRequests()).toBeGreaterThan(before);
     expect((await state())?.status).toBe('running');
     child.kill('SIGKILL');
@@ -112,8 +107,8 @@ describePostgres('ingestion workers on PostgreSQL', (suite) => {
 
     // Nothing was committed by the dead worker; once its lease runs out the sweeper gives the job back.
     expect(await duplicatePassages(suite.db)).toBe(0);
-    await new Promise((r) => setTimeout(r, 3_500));
-    expect((await requeueExpiredJobs(suite.db)).requeued).toBeGreaterThanOrEqual(1);
+    // The lease is 3 s: the sweep requeues the job once it has run out, and not before.
+    expect(await waitUntil(async () => (await requeueExpiredJobs(suite.db)).requeued, { timeoutMs: 30_000, intervalMs: 250, what: 'the dead worker’s lease to run out' })).toBeGreaterThanOrEqual(1);
 
     const db = openPostgres({ url: suite.url as string, display: 'rescuer', prepare: true, maxConnections: 4 });
     const runtime = buildIngestRuntime(configFor(), db, logger);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withService } from '@brain/db';
 import { describePostgres } from '@brain/db/testing';
 import { saveSource } from '@brain/ingest';
-import { startFakeOpenAI, type FakeOpenAI } from '@brain/testkit';
+import { startFakeOpenAI, waitUntil, type FakeOpenAI } from '@brain/testkit';
 
 const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
@@ -46,7 +46,7 @@ describePostgres('brain worker on SIGTERM', (suite) => {
     child.stderr.on('data', (d: Buffer) => (logs += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      for (let i = 0; i < 600 && (await state())?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitUntil(async () => (await state())?.status === 'running', { timeoutMs: 60_000, intervalMs: 100, what: 'the worker to claim the job', details: () => logs });
       const running = await state();
       expect(running).toMatchObject({ status: 'running', attempts: 1 });
 

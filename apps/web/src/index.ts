@@ -4,4 +4,3 @@ export type { OnboardingDeps, WebDeps } from './deps.ts';
 export type { PlaygroundDeps } from './routes/playground/playground-route.ts';
 export { INTERACTION_BODY_LIMIT } from './routes/interactions.ts';
 export { MCP_BODY_LIMIT } from './routes/mcp.ts';
-export { databaseSnapshot } from './routes/metrics.ts';

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '@brain/chunking';
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
-import { coerceError, isAppError, type AppError } from '@brain/errors';
+import { coerceError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import { citedMessage } from './citations/message-links.ts';
 import { validateCitations } from './citations/validate-citations.ts';
@@ -11,12 +11,10 @@ import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
 import { missingTerms } from './coverage-gate.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
-import { countTermPassages } from './queries/count-term-passages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
-import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
-import { questionTokens, type TermStats } from './text/term-weights.ts';
-import type { Answerer, AskResult, Citation, Passage, QuerySurface } from './types.ts';
+import { embedQuestion, passagesOf, search } from './retrieve.ts';
+import type { Answerer, AskResult, Citation, QuerySurface } from './types.ts';
 
 export interface StageTimeouts {
   embedMs: number;
@@ -191,63 +189,6 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   }
 }
 
-async function embedQuestion(embedder: Embedder, question: string, ms: number, parent?: AbortSignal): Promise<number[]> {
-  let vectors: number[][];
-  try {
-    vectors = await withDeadline(
-      ms,
-      (signal) => embedder.embed([question], { signal }),
-      () => errors.embeddingTimeout(embedder.model, ms),
-      parent,
-    );
-  } catch (error) {
-    throw isAppError(error) ? error : errors.embeddingFailed(embedder.model, error);
-  }
-  const vector = vectors[0];
-  if (!vector || vector.length !== EMBEDDING_DIMENSIONS) {
-    throw errors.embeddingShape(embedder.model, vector?.length ?? 0, EMBEDDING_DIMENSIONS);
-  }
-  return vector;
-}
-
-/**
- * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
- * statement timeout. The counts are only needed when something was retrieved, and cover only what
- * this reply's audience may see: a word found only in a hidden source must not change the answer.
- */
-async function search(
-  db: Database,
-  workspaceId: string,
-  audience: AudienceFilter,
-  vector: number[],
-  question: string,
-  ms: number,
-): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
-  try {
-    return await withWorkspace(db, workspaceId, async (tx) => {
-      await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
-      const settings = await loadRetrievalSettings(tx, workspaceId);
-      if (!settings) throw errors.workspaceNotFound(workspaceId);
-      const matches = await matchArtifacts(tx, {
-        audience,
-        workspaceId,
-        embedding: vector,
-        queryText: question,
-        matchCount: settings.matchCount,
-        minSimilarity: settings.minSimilarity,
-      });
-      const termStats =
-        matches.length === 0
-          ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
-          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
-      return { matches, termStats };
-    });
-  } catch (error) {
-    if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
-    throw error;
-  }
-}
-
 /**
  * Would the asker's own audience answer what this reply's could not? One more search, and true
  * only when it finds a source the first could not cite and the question's words are covered. Its
@@ -278,10 +219,6 @@ async function privateAnswerAvailable(
 function sameAudience(a: AudienceFilter, b: AudienceFilter): boolean {
   if (a.kind !== b.kind) return false;
   return a.kind === 'everything' || (b.kind === 'keys' && a.keys.length === b.keys.length && a.keys.every((k) => b.keys.includes(k)));
-}
-
-function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {
-  return matches.map((m, i) => ({ n: i + 1, title: m.title, url: m.url, heading: m.heading, content: m.content }));
 }
 
 function retrievedEntries(matches: readonly ArtifactMatch[], budget: BudgetResult): RetrievedEntry[] {

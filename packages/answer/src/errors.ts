@@ -61,7 +61,7 @@ export function embeddingFailed(model: string, cause: unknown): AppError {
 
 export function embeddingShape(model: string, got: number, want: number): AppError {
   return new AppError({
-    code: 'EMBEDDING_DIMENSIONS_MISMATCH',
+    code: 'EMBEDDING_DIMENSION_MISMATCH',
     message: `${model} returned a vector of ${got} dimensions for the question; the index holds ${want}`,
     userMessage: 'The embedding model is misconfigured.',
     nextStep: `The operator should set EMBEDDING_MODEL to a model that returns ${want} dimensions, the one the sources were indexed with.`,

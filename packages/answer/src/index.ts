@@ -9,6 +9,7 @@ export { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetOptions, type Bu
 export { buildChatMessages, escapeContent, PASSAGES_OPEN, PASSAGES_CLOSE, type ChatMessage } from './prompt.ts';
 export { EXTRACTIVE_LABEL, MODEL_DECLINE, NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
 export { missingTerms, namesIn } from './coverage-gate.ts';
+export { embedQuestion, passagesOf, retrieve, search, type RetrieveInput, type SearchLimit } from './retrieve.ts';
 export type { TermStats } from './text/term-weights.ts';
 export { MAX_QUESTION_CHARS } from './errors.ts';
 export { recordFeedback, type Feedback } from './queries/record-feedback.ts';

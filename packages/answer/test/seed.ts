@@ -16,12 +16,7 @@ export interface SeededDoc {
   chunkIds: string[];
 }
 
-export async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const rows = await withService(db, (tx) =>
-    tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id', [slug]),
-  );
-  return (rows[0] as { id: string }).id;
-}
+export { createWorkspace } from '@brain/db/testing';
 
 /**
  * Saved sources as ingestion leaves them: a ready artifact, and live chunks embedded by `embedder`

@@ -3,6 +3,7 @@ import { toVectorLiteral, withService, type Database, type Queryable } from '../
 import { prng } from '../src/testing/prng.ts';
 
 export { prng };
+export { createWorkspace } from '../src/testing/workspace-fixtures.ts';
 
 export function unitVector(seed: number, dims = 1536): number[] {
   const next = prng(seed);
@@ -25,15 +26,6 @@ export function cosine(a: number[], b: number[]): number {
   return dot;
 }
 
-export async function createWorkspace(db: Database, slug: string, guildId?: string): Promise<string> {
-  const rows = await withService(db, (tx) =>
-    tx.query<{ id: string }>('insert into workspaces (slug, name, guild_id) values ($1, $1, $2) returning id', [
-      slug,
-      guildId ?? null,
-    ]),
-  );
-  return (rows[0] as { id: string }).id;
-}
 
 export async function createArtifact(tx: Queryable, workspaceId: string, title = 'A source'): Promise<string> {
   const id = randomUUID();

@@ -19,6 +19,7 @@ export { enqueueReembed } from './queue/enqueue-reembed.ts';
 export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.ts';
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';
 export { failedJobsByCode } from './queue/failed-by-code.ts';
+export { databaseSnapshot } from './metrics/database-snapshot.ts';
 
 export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece, ConversationMessageInput, MessageSpan } from './pipeline/ingest-services.ts';
 export { THREAD_BODY_MIME_TYPE } from './save/thread-body.ts';

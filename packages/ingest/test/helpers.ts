@@ -1,11 +1,6 @@
 import { withService, type Database } from '@brain/db';
 
-export async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) =>
-    tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id', [slug]),
-  );
-  return (row as { id: string }).id;
-}
+export { createWorkspace } from '@brain/db/testing';
 
 export async function jobsFor(db: Database, artifactId: string) {
   return withService(db, (tx) =>

@@ -1,10 +1,8 @@
-import { withService, type Database } from '@brain/db';
+import type { Database } from '@brain/db';
+import { createWorkspace } from '@brain/db/testing';
 import { insertQuestions, insertSources, type SeedQuestion, type SeededSource } from '../src/testing/index.ts';
 
-export async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id::text', [slug]));
-  return (row as { id: string }).id;
-}
+export { createWorkspace };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -66,6 +66,8 @@ describeDb('MCP tools, in process', (suite) => {
     expect(top?.similarity).toBeGreaterThan(0.15);
     expect(top?.relevance).toBeGreaterThan(0);
     expect(top?.relevance).toBeLessThanOrEqual(1);
+    // Ranked first by both retrievers: the best possible fused score, so relevance 1.
+    expect(top?.relevance).toBe(1);
     expect(typeof top?.high_confidence).toBe('boolean');
     expect(textOf(result)).toContain('[1] Release rollback');
     expect(textOf(result)).toMatch(/Cite each passage/);
@@ -80,6 +82,18 @@ describeDb('MCP tools, in process', (suite) => {
     expect(result.structuredContent).toMatchObject({ matched: false, passages: [], omitted: 0 });
     expect(result.structuredContent.note).toMatch(/^Nothing in this workspace's sources matched/);
     expect(textOf(result)).toContain('Do not answer from general knowledge');
+  });
+
+  it('search_brain refuses as /ask does when the query names something no saved passage holds, naming it', async () => {
+    // The rollback passage is retrieved for this query (its other words match), but it says nothing about the flag.
+    const named = await call<Search>(client, 'search_brain', { query: 'how do I roll back a release with skip_canary_gates?' });
+    expect(named.isError).toBeUndefined();
+    expect(named.structuredContent).toMatchObject({ matched: false, passages: [], omitted: 0 });
+    expect(named.structuredContent.note).toMatch(/^Nothing saved in this workspace covers “skip_canary_gates”: /);
+    expect(textOf(named)).toContain('Do not answer from general knowledge');
+    const plain = await call<Search>(client, 'search_brain', { query: 'how do I roll back a release with the deploy button?' });
+    expect(plain.structuredContent.matched).toBe(true);
+    expect(plain.structuredContent.passages[0]?.source_id).toBe(rollbackId);
   });
 
   it('never shows one workspace another workspace’s sources', async () => {

@@ -17,7 +17,22 @@ export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDeli
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
-export { guildSlashCommand, type GuildSlashCommandInput } from './discord-interaction.ts';
+export { expectNoMoreCalls, waitUntil, type CallLog, type WaitOptions } from './wait.ts';
+export {
+  autocompleteRequest,
+  buttonPress,
+  DEFAULT_INTERACTION_USER,
+  discordInteraction,
+  guildSlashCommand,
+  MEMBER_PERMISSIONS,
+  messageMenuCommand,
+  pingInteraction,
+  slashCommand,
+  type GuildSlashCommandInput,
+  type InteractionContext,
+  type InteractionEnvelope,
+  type InteractionOption,
+} from './discord-interaction.ts';
 export { fakeMessage, snowflakeAt, snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
 export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory } from './fake-discord-history.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';

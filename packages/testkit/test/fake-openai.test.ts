@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI } from '../src/index.ts';
+import { startFakeOpenAI, waitUntil } from '../src/index.ts';
 
 describe('startFakeOpenAI', async () => {
   const fake = await startFakeOpenAI({ apiKey: 'sk-fake' });
@@ -72,8 +73,8 @@ describe('startFakeOpenAI', async () => {
     const calls = fake.embeddingCalls.length;
     let answered = false;
     const request = client.embeddings.create({ model: 'text-embedding-3-small', input: 'held' }).then(() => (answered = true));
-    while (fake.embeddingCalls.length === calls) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(() => fake.embeddingCalls.length > calls, { what: 'the held request to arrive' });
+    await sleep(100);
     expect(answered).toBe(false);
     release();
     await request;

@@ -1,11 +1,9 @@
 import { EVERYTHING } from '@brain/db';
 import type { Command } from 'commander';
 import { toAskJson, type AskResult } from '@brain/answer';
+import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
-import { buildAnswering } from '../services/answering.ts';
-import { buildEmbedder } from '../services/ingest.ts';
-import { checkEmbeddingModelAtStartup } from '../services/startup-checks.ts';
 import { resolveWorkspace } from '../workspace.ts';
 
 export function registerAsk(program: Command): void {
@@ -21,9 +19,9 @@ export function registerAsk(program: Command): void {
       const db = await openConfiguredDatabase(config, 'ask');
       try {
         const workspace = await resolveWorkspace(db, options.workspace);
-        const embedder = buildEmbedder(config, logger);
-        await checkEmbeddingModelAtStartup(db, embedder.model, logger);
-        const result = await buildAnswering(config, db, logger, embedder)({ workspaceId: workspace.id, question, surface: 'cli', askedBy: 'cli', audience: EVERYTHING });
+        const app = compose(config, db, logger);
+        await app.checkStartup();
+        const result = await app.answering()({ workspaceId: workspace.id, question, surface: 'cli', askedBy: 'cli', audience: EVERYTHING });
         if (options.json) print.json(toAskJson(result));
         else printAnswer(result);
       } finally {

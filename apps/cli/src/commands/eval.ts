@@ -22,13 +22,13 @@ import {
   type SplitSelection,
 } from '@brain/eval';
 import { saveSource } from '@brain/ingest';
+import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { buildAnswerer } from '../services/answering.ts';
 import { indexNow } from '../services/index-now.ts';
-import { buildIngestRuntime } from '../services/ingest.ts';
+import type { IngestRuntime } from '../services/ingest.ts';
 import { expandTarget } from '../services/save-targets.ts';
-import { checkEmbeddingModelAtStartup } from '../services/startup-checks.ts';
 import { resolveWorkspace } from '../workspace.ts';
 
 interface EvalOptions {
@@ -73,10 +73,11 @@ export function registerEval(program: Command): void {
       const config = readConfig();
       const logger = cliLogger(config, 'brain-eval');
       const db = await openConfiguredDatabase(config, 'eval');
-      const runtime = buildIngestRuntime(config, db, logger);
+      const app = compose(config, db, logger);
+      const runtime = app.ingest();
       try {
         const workspace = await resolveWorkspace(db, options.workspace ?? (options.corpus ? 'eval' : undefined));
-        await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
+        await app.checkStartup();
         if (options.corpus) await loadCorpus(options.corpus, workspace.id, runtime, logger, !options.json);
 
         const report = await runEval(
@@ -112,7 +113,7 @@ export function registerEval(program: Command): void {
           if (failures.length > 0 || answerFailures.length > 0) process.exitCode = 1;
         }
       } finally {
-        await runtime.close();
+        await app.close();
         await db.close();
       }
     });
@@ -137,7 +138,7 @@ function readInput(file: string, what: string): string {
 }
 
 /** Saves every document under the folder (named by its path inside it) and indexes what changed. */
-async function loadCorpus(dir: string, workspaceId: string, runtime: ReturnType<typeof buildIngestRuntime>, logger: ReturnType<typeof cliLogger>, progress: boolean): Promise<void> {
+async function loadCorpus(dir: string, workspaceId: string, runtime: IngestRuntime, logger: ReturnType<typeof cliLogger>, progress: boolean): Promise<void> {
   const targets = expandTarget(dir, undefined);
   if (targets.length === 0) throw new AppError({ code: 'EVAL_CORPUS_EMPTY', message: `No .html, .htm, .pdf, .md or .txt files under ${dir}.` });
   const ids: string[] = [];

@@ -3,10 +3,8 @@ import { authenticateMcpToken } from '@brain/accounts';
 import { AppError } from '@brain/errors';
 import { EVERYTHING } from '@brain/db';
 import { scopeAudience, serveStdio, type CallerResolver, type TokenAudience } from '@brain/mcp';
-import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
-import { buildOnboarding } from '../onboarding.ts';
-import { buildEntitlementCheck, exceptLocalWorkspace } from '../services/entitlements.ts';
-import { buildMcpDeps } from '../services/mcp.ts';
+import { compose } from '../compose.ts';
+import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 import { resolveWorkspace } from '../workspace.ts';
@@ -31,25 +29,28 @@ export function registerMcp(program: Command): void {
         });
       }
       const db = await openConfiguredDatabase(config, 'mcp');
+      // stdout carries the protocol: anything onboarding would print goes to the log (stderr).
+      const app = compose(config, db, logger, { print: (line) => logger.info(line) });
       let worker: RunningWorker | undefined;
       try {
-        // stdout carries the protocol: anything onboarding would print goes to the log (stderr).
-        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => logger.info(line) });
+        // search_brain compares query vectors with stored ones: another model's passages stop it here.
+        await app.checkStartup();
         const local = config.mode === 'embedded' ? await resolveWorkspace(db, undefined) : undefined;
-        const billing = buildEntitlementCheck(config, db, onboarding);
-        const deps = buildMcpDeps(config, db, logger, local ? exceptLocalWorkspace(billing, local.id) : billing);
+        const deps = app.mcp(local?.id);
         const caller = await resolveCaller(config.mcpToken, db, options.workspace, deps.tokenAudience ?? scopeAudience);
         await caller(); // refuse a bad token now, with its reason on stderr, not at the first tool call
         // Embedded, this process holds the database: nothing else can index what save_source queues.
-        if (config.mode === 'embedded') worker = await runWorker(config, db, logger);
+        if (config.mode === 'embedded') worker = await runWorker(app);
         const running = worker;
         onShutdown(logger, async () => {
           await running?.stop();
+          await app.close();
           await db.close();
         });
         await serveStdio(deps, caller);
       } finally {
         await worker?.stop();
+        await app.close();
         await db.close();
       }
     });

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { enqueueReembed } from '@brain/ingest';
 import { startWorker } from '@brain/worker';
+import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { progressBar } from '../progress.ts';
-import { buildIngestRuntime } from '../services/ingest.ts';
 
 export function registerReembed(program: Command): void {
   program
@@ -15,7 +15,8 @@ export function registerReembed(program: Command): void {
       const config = readConfig();
       const logger = cliLogger(config, 'brain-reembed');
       const db = await openConfiguredDatabase(config, 'reembed');
-      const runtime = buildIngestRuntime(config, db, logger);
+      const app = compose(config, db, logger);
+      const runtime = app.ingest();
       try {
         const model = runtime.services.embedder.model;
         const queued = await enqueueReembed(db, model);
@@ -39,7 +40,7 @@ export function registerReembed(program: Command): void {
         print.line(failed === 0 ? 'Every passage now uses ' + model + '.' : `${failed} source(s) failed to re-embed; \`brain sources --status failed\` lists them.`);
         if (failed > 0) process.exitCode = 1;
       } finally {
-        await runtime.close();
+        await app.close();
         await db.close();
       }
     });

@@ -2,13 +2,12 @@ import type { Command } from 'commander';
 import { withWorkspace } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
 import { saveSource, type SourceOrigin } from '@brain/ingest';
+import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { progressBar } from '../progress.ts';
 import { indexNow } from '../services/index-now.ts';
-import { buildIngestRuntime } from '../services/ingest.ts';
 import { expandTarget } from '../services/save-targets.ts';
-import { checkEmbeddingModelAtStartup } from '../services/startup-checks.ts';
 import { resolveWorkspace } from '../workspace.ts';
 
 interface Outcome {
@@ -41,7 +40,8 @@ export function registerSave(program: Command): void {
         throw new AppError({ code: 'SAVE_NOTHING', message: 'Nothing to save: no .html, .htm, .pdf, .md or .txt files there.', nextStep: 'Point brain save at a URL, a file, or a folder of documents.' });
       }
       const db = await openConfiguredDatabase(config, 'save');
-      const runtime = buildIngestRuntime(config, db, logger);
+      const app = compose(config, db, logger);
+      const runtime = app.ingest();
       try {
         const workspace = await resolveWorkspace(db, options.workspace);
         const outcomes: Outcome[] = [];
@@ -62,7 +62,7 @@ export function registerSave(program: Command): void {
 
         const saved = outcomes.filter((o) => o.artifact_id !== null);
         if (options.wait && saved.length > 0) {
-          await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
+          await app.checkStartup();
           await indexNow(runtime, saved.map((o) => o.artifact_id as string), !options.json, logger);
           await refreshOutcomes(db, workspace.id, saved);
         }
@@ -71,7 +71,7 @@ export function registerSave(program: Command): void {
         else report(outcomes, workspace.slug, Boolean(options.wait));
         if (outcomes.some((o) => o.status === 'refused' || o.status === 'failed')) process.exitCode = 1;
       } finally {
-        await runtime.close();
+        await app.close();
         await db.close();
       }
     });

@@ -2,15 +2,11 @@ import type { Command } from 'commander';
 import { checkServingConfig } from '@brain/config';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
-import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
+import { compose } from '../compose.ts';
+import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
 import { startGateway } from '../gateway-wiring.ts';
-import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
-import { buildAnswering } from '../services/answering.ts';
-import { buildEntitlementCheck, exceptLocalWorkspace } from '../services/entitlements.ts';
-import { buildEmbedder } from '../services/ingest.ts';
-import { buildMcpDeps } from '../services/mcp.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
 import { resolveWorkspace } from '../workspace.ts';
@@ -27,31 +23,32 @@ export function registerStart(program: Command): void {
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
       const metrics = createMetrics();
+      const app = compose(config, db, logger, { print: (line) => print.line(line) });
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       let gateway: ReturnType<typeof startGateway>;
       try {
-        const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
-        const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
+        // Answers compare query vectors with stored ones, web service or not: another model's passages stop it here.
+        await app.checkStartup();
+        const onboarding = app.onboarding();
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
-        const ask = buildAnswering(config, db, logger, buildEmbedder(config, logger));
-        // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
-        if (worker) gateway = startGateway({ config, db, logger, ask, checkEntitlement });
         discord = await wireDiscord({
           config,
           db,
           logger,
           metrics,
           localWorkspaceId: local.id,
-          ask,
-          checkEntitlement,
+          ask: app.answering(),
+          checkEntitlement: app.entitlementCheck(),
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
         // The embedded database is this process's alone: nothing else could run its jobs.
-        if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs, discord.pretendHistory);
+        if (options.worker || config.mode === 'embedded') worker = await runWorker(app, metrics.jobs, discord.pretendHistory);
+        // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
+        if (worker) gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         const web = await startWebServer(
-          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger, exceptLocalWorkspace(checkEntitlement, local.id)) },
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord, gateway };
@@ -71,13 +68,14 @@ export function registerStart(program: Command): void {
           // (BRAIN_SHUTDOWN_GRACE_SECONDS from the signal): answers past it edit their reply with
           // a "restarted" notice, jobs past it go back to the queue.
           await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs), running.gateway?.stop()]);
-          await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
+          await Promise.all([running.discord.close(), onboarding.accounts.drain(), app.close()]);
           await db.close();
         });
       } catch (error) {
         await gateway?.stop();
         await worker?.stop(0);
         await discord?.close();
+        await app.close();
         await db.close();
         throw error;
       }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { checkServingConfig } from '@brain/config';
+import { databaseSnapshot } from '@brain/ingest';
 import { createMetrics } from '@brain/observability';
-import { databaseSnapshot } from '@brain/web';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
+import { compose } from '../compose.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { startGateway } from '../gateway-wiring.ts';
 import { print } from '../output.ts';
@@ -19,6 +20,7 @@ export function registerWorker(program: Command): void {
       const logger = cliLogger(config, 'brain-worker', 'server');
       const db = await openConfiguredDatabase(config, 'worker');
       const metrics = createMetrics();
+      const app = compose(config, db, logger);
       let metricsServer: MetricsServer | undefined;
       try {
         // Listening before the first job is claimed, so every job this process runs is counted in a scrape.
@@ -34,17 +36,19 @@ export function registerWorker(program: Command): void {
             logger,
           });
         }
-        const worker = await runWorker(config, db, logger, metrics.jobs);
-        const gateway = startGateway({ config, db, logger });
+        const worker = await runWorker(app, metrics.jobs);
+        const gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         if (metricsServer) print.line(`Worker metrics: ${metricsServer.url}/metrics (health: ${metricsServer.url}/healthz)`);
         onShutdown(logger, async () => {
           // Scrapes keep working while jobs drain; the port closes before the database does.
           await Promise.all([worker.stop(), gateway?.stop()]);
           await metricsServer?.close();
+          await app.close();
           await db.close();
         });
       } catch (error) {
         await metricsServer?.close();
+        await app.close();
         await db.close();
         throw error;
       }

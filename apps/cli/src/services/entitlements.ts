@@ -1,14 +1,14 @@
-import { recordUsage } from '@brain/billing';
-import type { BrainConfig } from '@brain/config';
-import type { Database } from '@brain/db';
 import type { EntitlementCheck } from '@brain/discord';
 import type { OnboardingDeps } from '@brain/web';
 
-/** /save and /ask in a real server, and MCP's save_source and search_brain, go through billing: decided and counted in one statement. */
-export function buildEntitlementCheck(config: BrainConfig, db: Database, onboarding: OnboardingDeps): EntitlementCheck {
-  const policy = { billingEnabled: onboarding.billing.enabled, ...config.entitlements, checkoutUrl: (ws: string) => onboarding.billing.links.checkout(ws) };
+/**
+ * /save and /ask in a real server, and MCP's save_source and search_brain, go through billing:
+ * decided and counted in one statement, on the billing service's own policy (the one the
+ * dashboard's plan and checkout also read).
+ */
+export function buildEntitlementCheck(onboarding: OnboardingDeps): EntitlementCheck {
   return async (workspaceId, action) => {
-    const entitlement = await recordUsage(db, workspaceId, action, policy);
+    const entitlement = await onboarding.billing.recordUsage(workspaceId, action);
     return entitlement.allowed ? { allowed: true } : { allowed: false, message: entitlement.message, code: entitlement.code };
   };
 }

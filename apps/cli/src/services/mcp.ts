@@ -2,15 +2,17 @@ import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { createCachedGuildFacts, createDiscordApi, createTokenAudience } from '@brain/discord';
 import type { EntitlementGate, McpDeps } from '@brain/mcp';
+import type { Embedder } from '@brain/embeddings';
 import type { Logger } from '@brain/observability';
-import { buildEmbedder, buildSaveOptions } from './ingest.ts';
+import { buildSaveOptions } from './ingest.ts';
 import { buildSaveRateLimits } from './save-limits.ts';
 
 /**
- * The MCP tools' services: the ingestion embedder (same vector space), the same save checks and
- * rate limits as Discord, and billing's gate (`buildEntitlementCheck`, as Discord gets it).
+ * The MCP tools' services: the composition's one embedder (ingestion's vector space), the same
+ * save checks and rate limits as Discord, and billing's gate (`buildEntitlementCheck`, as Discord
+ * gets it).
  */
-export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, checkEntitlement: EntitlementGate): McpDeps {
+export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, embedder: Embedder, checkEntitlement: EntitlementGate): McpDeps {
   const mcpLogger = logger.child({ component: 'mcp' });
   // A 'public' token reads the channels every member can read only when the bot token can say which.
   const guildFacts = config.discord.botToken
@@ -18,7 +20,7 @@ export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, 
     : undefined;
   return {
     db,
-    embedder: buildEmbedder(config, mcpLogger),
+    embedder,
     logger: mcpLogger,
     saveOptions: { ...buildSaveOptions(config), rateLimits: buildSaveRateLimits(config, db) },
     checkEntitlement,

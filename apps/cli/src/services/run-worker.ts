@@ -1,28 +1,26 @@
-import type { BrainConfig } from '@brain/config';
-import type { Database } from '@brain/db';
 import type { DiscordHistory } from '@brain/discord';
-import type { JobMetrics, Logger } from '@brain/observability';
+import type { JobMetrics } from '@brain/observability';
 import { scheduleSweeper, startWorker } from '@brain/worker';
-import { buildIngestRuntime } from './ingest.ts';
-import { checkEmbeddingModelAtStartup } from './startup-checks.ts';
+import type { Composition } from '../compose.ts';
 
 export interface RunningWorker {
-  /** Stops claiming, drains running jobs within `graceMs` (default: the configured shutdown grace), stops the sweeper and the sandboxes. */
+  /** Stops claiming, drains running jobs within `graceMs` (default: the configured shutdown grace), stops the sweeper. */
   stop(graceMs?: number): Promise<void>;
 }
 
-/** The worker and its 15-minute sweeper, as `brain start` and `brain worker` run them. */
+/**
+ * The worker and its 15-minute sweeper, as `brain start`, `brain worker` and embedded `brain mcp`
+ * run them, on the composition's ingestion services (whose sandboxes `Composition.close` stops).
+ */
 export async function runWorker(
-  config: BrainConfig,
-  db: Database,
-  logger: Logger,
+  app: Composition,
   metrics?: JobMetrics,
   /** The playground's pretend server (`brain start` with the playground on): /sync of its channels reads it. */
   pretendHistory?: DiscordHistory,
 ): Promise<RunningWorker> {
-  const runtime = buildIngestRuntime(config, db, logger, undefined, pretendHistory);
-  await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
-  const worker = await startWorker(runtime.services, {
+  const { config, db, logger } = app;
+  await app.checkStartup();
+  const worker = await startWorker(app.ingest(pretendHistory).services, {
     logger,
     concurrency: config.worker.concurrency,
     jobsPerWorkspace: config.worker.jobsPerWorkspace,
@@ -39,7 +37,6 @@ export async function runWorker(
     async stop(graceMs) {
       sweeper.stop();
       await worker.stop(graceMs ?? config.shutdownGraceMs);
-      await runtime.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { recentRetrievalLatency, type Database } from '@brain/db';
-import { failedJobsByCode, queueStats } from '@brain/ingest';
-import { bearerTokenCheck, type BrainMetrics, type DatabaseSnapshot } from '@brain/observability';
+import type { Database } from '@brain/db';
+import { databaseSnapshot } from '@brain/ingest';
+import { bearerTokenCheck, type BrainMetrics } from '@brain/observability';
 import { useHostGuard } from '../security/host-guard.ts';
 
 export interface MetricsRouteOptions {
@@ -10,18 +10,6 @@ export interface MetricsRouteOptions {
   /** BRAIN_METRICS_TOKEN: when set, scrapes must send `Authorization: Bearer <token>`. */
   token: string | undefined;
   publicUrl: string;
-}
-
-/** The database side of a scrape: what every process (web, workers, CLI) left in the tables. A separate worker's /metrics reads the same. */
-export async function databaseSnapshot(db: Database): Promise<DatabaseSnapshot> {
-  const [queue, failed, retrieval] = await Promise.all([queueStats(db), failedJobsByCode(db), recentRetrievalLatency(db)]);
-  return {
-    queued: queue.queued,
-    running: queue.running,
-    oldestQueuedSeconds: queue.oldestQueuedSeconds,
-    failedLastHourByCode: failed,
-    retrieval: { count: retrieval.count, p50Seconds: retrieval.p50Ms / 1000, p95Seconds: retrieval.p95Ms / 1000, p99Seconds: retrieval.p99Ms / 1000 },
-  };
 }
 
 /** GET /metrics in Prometheus text format. In-process counters plus a database snapshot per scrape. */

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { ApplicationCommandOptionType, ApplicationCommandType, ComponentType, InteractionType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { loadConfig } from '@brain/config';
 import { withService, type Database } from '@brain/db';
 import {
@@ -14,7 +13,7 @@ import {
 } from '@brain/discord';
 import type { SaveRateLimits } from '@brain/ingest';
 import { createLogger, type BrainMetrics, type Logger } from '@brain/observability';
-import type { FakeDiscord } from '@brain/testkit';
+import { autocompleteRequest, buttonPress, messageMenuCommand, slashCommand, type FakeDiscord, type InteractionOption } from '@brain/testkit';
 import { buildApp, type WebApp } from '../../src/index.ts';
 
 export const APP_ID = '900000000000000001';
@@ -104,60 +103,25 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
 }
 
-function base(guildId: string | undefined, permissions = ADMIN) {
-  const user = { id: '300000000000000001', username: 'ada', global_name: 'Ada', discriminator: '0', avatar: null };
-  return {
-    id: snowflake(),
-    application_id: APP_ID,
-    token: `tok_${randomBytes(12).toString('hex')}`,
-    version: 1,
-    channel_id: '200000000000000001',
-    ...(guildId ? { guild_id: guildId, member: { user, permissions, roles: [], joined_at: '2026-01-01T00:00:00Z', deaf: false, mute: false, flags: 0 } } : { user }),
-    locale: 'en-US',
-    entitlements: [],
-    authorizing_integration_owners: {},
-  };
+// Every interaction comes from testkit's one builder; these bind this app's id and an admin by default.
+const as = (guildId: string | undefined, permissions = ADMIN) => ({ applicationId: APP_ID, guildId, permissions });
+
+export function slash(guildId: string | undefined, name: string, opts: InteractionOption[] = [], extra: { permissions?: string; resolved?: object } = {}) {
+  return slashCommand(as(guildId, extra.permissions), name, opts, extra.resolved ? { resolved: extra.resolved } : {});
 }
 
-type Opt = { name: string; value: string | boolean; type?: number; focused?: boolean };
-function options(opts: Opt[]) {
-  return opts.map((o) => ({ name: o.name, type: o.type ?? (typeof o.value === 'boolean' ? ApplicationCommandOptionType.Boolean : ApplicationCommandOptionType.String), value: o.value, ...(o.focused ? { focused: true } : {}) }));
-}
-
-export function slash(guildId: string | undefined, name: string, opts: Opt[] = [], extra: { permissions?: string; resolved?: object } = {}) {
-  return { ...base(guildId, extra.permissions), type: InteractionType.ApplicationCommand, data: { id: '1', name, type: ApplicationCommandType.ChatInput, options: options(opts), ...(extra.resolved ? { resolved: extra.resolved } : {}) } };
-}
-
-export function autocomplete(guildId: string, name: string, opts: Opt[]) {
-  return { ...base(guildId), type: InteractionType.ApplicationCommandAutocomplete, data: { id: '1', name, type: ApplicationCommandType.ChatInput, options: options(opts) } };
+export function autocomplete(guildId: string, name: string, opts: InteractionOption[]) {
+  return autocompleteRequest(as(guildId), name, opts);
 }
 
 export function button(guildId: string, customId: string, permissions = ADMIN) {
-  return {
-    ...base(guildId, permissions),
-    type: InteractionType.MessageComponent,
-    data: { custom_id: customId, component_type: ComponentType.Button },
-    message: { id: snowflake(), channel_id: '200000000000000001', content: '', embeds: [], components: [], author: { id: APP_ID, username: 'bot', discriminator: '0', avatar: null }, timestamp: new Date().toISOString(), attachments: [], flags: 0 },
-  };
+  return buttonPress(as(guildId, permissions), customId);
 }
 
 export function messageCommand(guildId: string, message: { content: string; attachments?: object[] }) {
   const id = snowflake();
-  return {
-    ...base(guildId),
-    type: InteractionType.ApplicationCommand,
-    data: {
-      id: '2',
-      name: 'Save to brain',
-      type: ApplicationCommandType.Message,
-      target_id: id,
-      resolved: {
-        messages: {
-          [id]: { id, channel_id: '200000000000000001', author: { id: '300000000000000009', username: 'grace', global_name: 'Grace', discriminator: '0', avatar: null }, content: message.content, attachments: message.attachments ?? [], embeds: [], timestamp: new Date().toISOString() },
-        },
-      },
-    },
-  };
+  const author = { id: '300000000000000009', username: 'grace', global_name: 'Grace', discriminator: '0', avatar: null };
+  return messageMenuCommand(as(guildId), 'Save to brain', { id, channel_id: '200000000000000001', author, content: message.content, attachments: message.attachments ?? [], embeds: [], timestamp: new Date().toISOString() });
 }
 
 /** Inserts a queries row the way ask() records one, for answers a fake ask returns. */

@@ -3,5 +3,6 @@ export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from 
 export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
+export { createWorkspace } from './workspace-fixtures.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
 export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';

@@ -1,22 +1,16 @@
-/** Test helpers for MCP suites (this package's and apps/web's): indexing text through the real worker, in-process clients. */
+/** Test helpers for MCP suites (this package's and apps/web's): indexing text through the real pipeline, in-process clients. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
-import { withService, type Database } from '@brain/db';
+import type { Database } from '@brain/db';
 import { createLocalEmbedder } from '@brain/embeddings';
-import { saveSource, type IngestServices } from '@brain/ingest';
+import { claimJobs, indexArtifact, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
-import { startWorker } from '@brain/worker';
 import { createBrainMcpServer, type McpCaller, type McpDeps } from '../index.ts';
 
 export const logger = createLogger({ level: 'silent' });
 export const embedder = createLocalEmbedder();
-
-export async function createWorkspace(db: Database, slug: string): Promise<string> {
-  const [row] = await withService(db, (tx) => tx.query<{ id: string }>('insert into workspaces (slug, name) values ($1, $1) returning id', [slug]));
-  return (row as { id: string }).id;
-}
 
 /** The worker's real pipeline for text sources (no network, no extraction sandbox needed). */
 function ingestServices(db: Database): IngestServices {
@@ -32,13 +26,17 @@ function ingestServices(db: Database): IngestServices {
   };
 }
 
-/** Saves text as any surface does and indexes it through the worker, as `brain save --wait` does. */
+/**
+ * Saves text as any surface does, then claims its job and runs the ingest task on it as a worker
+ * would (the worker is an app, which packages do not import).
+ */
 export async function saveAndIndex(db: Database, workspaceId: string, title: string, text: string): Promise<string> {
   const saved = await saveSource(db, { workspaceId, input: { kind: 'text', text, title }, savedBy: 'test' });
   const artifactId = saved.artifacts[0]?.artifactId as string;
-  const worker = await startWorker(ingestServices(db), { logger, artifactIds: [artifactId], pollMs: 50 });
-  await worker.idle();
-  await worker.stop();
+  const workerId = 'mcp-testing';
+  const [job] = await claimJobs(db, { workerId, limit: 1, leaseMs: 60_000, artifactIds: [artifactId] });
+  if (!job) throw new Error(`no runnable job for artifact ${artifactId}`);
+  await indexArtifact(ingestServices(db), job, workerId, AbortSignal.timeout(60_000));
   return artifactId;
 }
 
@@ -71,5 +69,6 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
+export { createWorkspace } from '@brain/db/testing';
 export { INITIALIZE, rawSession, stdioSession, type RawReply } from './raw.ts';
 export { inspectorUnavailable, runInspector, type InspectorRun } from './inspector.ts';

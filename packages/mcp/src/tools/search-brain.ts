@@ -1,9 +1,9 @@
 import type { ToolRegistry } from '../protocol/tool-registry.ts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { DEFAULT_TIMEOUTS, missingTerms, passagesOf, retrieve } from '@brain/answer';
 import type { ArtifactMatch } from '@brain/db';
 import { clip, fitToBudget, noteAllowance, resultSize, type Budgeted } from '../budget.ts';
-import { searchPassages } from '../search/search-passages.ts';
 import { clipTitle } from '../source-view.ts';
 import { describeTool } from '../tool-description.ts';
 import { toolError, toolSuccess } from '../tool-result.ts';
@@ -20,10 +20,11 @@ export const SEARCH_MAX_LIMIT = 10;
 export const HIGH_CONFIDENCE_SIMILARITY = 0.35;
 
 /**
- * match_artifacts fuses ranks with RRF (k = 20, supabase/migrations/20261130040200_…): a passage
- * ranked first by both legs scores 2/21; further passages of one source are discounted below that.
+ * match_artifacts fuses ranks with RRF (k = 60 since supabase/migrations/20261201070100_…; it was
+ * 20): a passage ranked first by both legs scores 2/61; further passages of one source are
+ * discounted below that.
  */
-const MAX_FUSED_SCORE = 2 / 21;
+const MAX_FUSED_SCORE = 2 / 61;
 
 const passageSchema = z.object({
   rank: z.number().int().min(1),
@@ -74,9 +75,25 @@ export function registerSearchBrain(server: ToolRegistry, ctx: ToolContext): voi
       try {
         const caller = await ctx.caller();
         await requireEntitlement(ctx, caller.workspaceId, 'ask');
-        const found = await searchPassages(ctx.deps, caller.workspaceId, query, { limit, maxLimit: SEARCH_MAX_LIMIT, signal: extra.signal, audience: caller.audience });
+        // Retrieved exactly as /ask retrieves, through the same step.
+        const found = await retrieve(ctx.deps, {
+          workspaceId: caller.workspaceId,
+          question: query,
+          audience: caller.audience,
+          limit,
+          maxLimit: SEARCH_MAX_LIMIT,
+          timeouts: DEFAULT_TIMEOUTS,
+          signal: extra.signal,
+        });
         if (found.matches.length === 0) {
           const note = `Nothing in this workspace's sources matched "${clip(query, 200)}". Do not answer from general knowledge: tell the user the brain has no source on this, and offer to save one with save_source. Rephrasing the query may still find something.`;
+          return toolSuccess({ query, matched: false, passages: [], omitted: 0, note }, note);
+        }
+        // /ask's refusal: when what the query names is in nothing saved, the passages found are
+        // about something else, and an agent shown them would answer from them anyway.
+        const missing = missingTerms(query, passagesOf(found.matches), found.termStats);
+        if (missing.length > 0) {
+          const note = `Nothing saved in this workspace covers ${missing.slice(0, 3).map((m) => `“${clip(m, 100)}”`).join(', ')}: the passages found are about something else, so none is returned. Do not answer from general knowledge: tell the user the brain has no source on this, and offer to save one with save_source.`;
           return toolSuccess({ query, matched: false, passages: [], omitted: 0, note }, note);
         }
         const budget = fitToBudget(found.matches.map(toPassageView), ctx.budgetChars - noteAllowance(ctx.budgetChars), shortenPassage, passageSize);

@@ -1,0 +1,97 @@
+import type { BrainConfig } from '@brain/config';
+import type { Database } from '@brain/db';
+import type { DiscordHistory, EntitlementCheck } from '@brain/discord';
+import type { Embedder } from '@brain/embeddings';
+import type { McpDeps } from '@brain/mcp';
+import type { Logger } from '@brain/observability';
+import type { OnboardingDeps } from '@brain/web';
+import { resolveCookieSecret } from './context.ts';
+import { buildOnboarding } from './onboarding.ts';
+import { buildAnswering, type AnswerQuestion } from './services/answering.ts';
+import { buildEntitlementCheck, exceptLocalWorkspace } from './services/entitlements.ts';
+import { buildEmbedder, buildIngestRuntime, type IngestRuntime } from './services/ingest.ts';
+import { buildMcpDeps } from './services/mcp.ts';
+import { checkEmbeddingModelAtStartup } from './services/startup-checks.ts';
+
+/**
+ * The composition root: every service a command may need, each built once from the
+ * configuration, and only when a command first asks for it. A command takes what it needs; two
+ * surfaces of one process therefore share one embedder, one entitlement policy and one set of
+ * startup checks, and cannot drift apart.
+ */
+export interface Composition {
+  readonly config: BrainConfig;
+  readonly db: Database;
+  readonly logger: Logger;
+  /** Ingestion, answers, MCP and eval embed through this one, so stored and query vectors share a space. */
+  readonly embedder: Embedder;
+  /**
+   * Refuses to go on when stored passages were embedded by another model. Every command that
+   * embeds, answers or serves calls it before it starts; it runs once per process.
+   */
+  checkStartup(): Promise<void>;
+  /**
+   * fetch → extract → chunk → embed, on `embedder`. It owns the extraction sandboxes, which
+   * `close` stops. `pretendHistory` (the playground's pretend server, for /sync of its channels)
+   * is taken at the first call, which builds it.
+   */
+  ingest(pretendHistory?: DiscordHistory): IngestRuntime;
+  /** The one `ask` of every surface. */
+  answering(): AnswerQuestion;
+  /** Install, claim and billing (the one entitlement policy lives in its billing service). */
+  onboarding(): OnboardingDeps;
+  /** Billing's gate for /save, /ask and MCP; `localWorkspaceId`, the operator's own, is never metered. */
+  entitlementCheck(localWorkspaceId?: string): EntitlementCheck;
+  /** The MCP tools' services, behind `entitlementCheck(localWorkspaceId)`. */
+  mcp(localWorkspaceId?: string): McpDeps;
+  /** Stops what was built (the extraction sandboxes); the database stays the command's to close. */
+  close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  /** Where the dev outbox prints login links: the console, or the log when stdout carries a protocol. */
+  print?: (line: string) => void;
+}
+
+export function compose(config: BrainConfig, db: Database, logger: Logger, options: ComposeOptions = {}): Composition {
+  const embedder = buildEmbedder(config, logger);
+  const once = <T>(build: () => T): (() => T) => {
+    let built: { value: T } | undefined;
+    return () => (built ??= { value: build() }).value;
+  };
+  const checkStartup = once(() => checkEmbeddingModelAtStartup(db, embedder.model, logger));
+  let built: { runtime: IngestRuntime; pretendHistory: DiscordHistory | undefined } | undefined;
+  const ingest = (pretendHistory?: DiscordHistory): IngestRuntime => {
+    if (built && pretendHistory !== undefined && pretendHistory !== built.pretendHistory) {
+      throw new Error('compose: the ingestion runtime was built before the pretend server was known; pass it at the first ingest() call');
+    }
+    built ??= { runtime: buildIngestRuntime(config, db, logger, embedder, pretendHistory), pretendHistory };
+    return built.runtime;
+  };
+  const onboarding = once(() =>
+    buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: options.print ?? ((line) => logger.info(line)) }),
+  );
+  // Onboarding (and its cookie secret) is built at the first metered call, not before: a command
+  // whose only workspace is the unmetered local one never needs it.
+  const billingCheck = once(() => buildEntitlementCheck(onboarding()));
+  const billing: EntitlementCheck = (workspaceId, action) => billingCheck()(workspaceId, action);
+  const entitlementCheck = (localWorkspaceId?: string): EntitlementCheck =>
+    localWorkspaceId === undefined ? billing : exceptLocalWorkspace(billing, localWorkspaceId);
+  return {
+    config,
+    db,
+    logger,
+    embedder,
+    checkStartup,
+    ingest,
+    answering: once(() => buildAnswering(config, db, logger, embedder)),
+    onboarding,
+    entitlementCheck,
+    mcp: (localWorkspaceId) => buildMcpDeps(config, db, logger, embedder, entitlementCheck(localWorkspaceId)),
+    async close() {
+      const runtime = built?.runtime;
+      built = undefined;
+      await runtime?.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import type { Embedder } from '@brain/embeddings';
+import { isAppError } from '@brain/errors';
+import { withDeadline } from './deadline.ts';
+import * as errors from './errors.ts';
+import { countTermPassages } from './queries/count-term-passages.ts';
+import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
+import { questionTokens, type TermStats } from './text/term-weights.ts';
+import type { Passage } from './types.ts';
+
+/**
+ * The retrieval step every surface shares (`ask` for /ask and `brain ask`, and MCP's
+ * search_brain): the question embedded by the ingestion embedder, then match_artifacts (hybrid)
+ * with the workspace's k and similarity floor, as the workspace's tenant.
+ */
+export async function embedQuestion(embedder: Embedder, question: string, ms: number, parent?: AbortSignal): Promise<number[]> {
+  let vectors: number[][];
+  try {
+    vectors = await withDeadline(
+      ms,
+      (signal) => embedder.embed([question], { signal }),
+      () => errors.embeddingTimeout(embedder.model, ms),
+      parent,
+    );
+  } catch (error) {
+    throw isAppError(error) ? error : errors.embeddingFailed(embedder.model, error);
+  }
+  const vector = vectors[0];
+  if (!vector || vector.length !== EMBEDDING_DIMENSIONS) {
+    throw errors.embeddingShape(embedder.model, vector?.length ?? 0, EMBEDDING_DIMENSIONS);
+  }
+  return vector;
+}
+
+export interface SearchLimit {
+  /** Passages wanted instead of the workspace's k (MCP's `limit`). */
+  limit?: number | undefined;
+  /** The most passages this caller may return, whatever the workspace's k. */
+  maxLimit?: number | undefined;
+}
+
+/**
+ * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
+ * statement timeout. The counts are only needed when something was retrieved, and cover only what
+ * this reply's audience may see: a word found only in a hidden source must not change the answer.
+ */
+export async function search(
+  db: Database,
+  workspaceId: string,
+  audience: AudienceFilter,
+  vector: number[],
+  question: string,
+  ms: number,
+  count: SearchLimit = {},
+): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+  try {
+    return await withWorkspace(db, workspaceId, async (tx) => {
+      await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
+      const settings = await loadRetrievalSettings(tx, workspaceId);
+      if (!settings) throw errors.workspaceNotFound(workspaceId);
+      const matches = await matchArtifacts(tx, {
+        audience,
+        workspaceId,
+        embedding: vector,
+        queryText: question,
+        matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
+        minSimilarity: settings.minSimilarity,
+      });
+      const termStats =
+        matches.length === 0
+          ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
+          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
+      return { matches, termStats };
+    });
+  } catch (error) {
+    if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
+    throw error;
+  }
+}
+
+export interface RetrieveInput extends SearchLimit {
+  workspaceId: string;
+  question: string;
+  audience: AudienceFilter;
+  timeouts: { embedMs: number; searchMs: number };
+  signal?: AbortSignal | undefined;
+}
+
+/** Both halves at once, for a surface that times neither apart (ask times each stage itself). */
+export async function retrieve(deps: { db: Database; embedder: Embedder }, input: RetrieveInput): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+  const vector = await embedQuestion(deps.embedder, input.question, input.timeouts.embedMs, input.signal);
+  return search(deps.db, input.workspaceId, input.audience, vector, input.question, input.timeouts.searchMs, input);
+}
+
+/** Retrieved passages as an answerer (and the coverage gate) sees them, numbered from 1. */
+export function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {
+  return matches.map((m, i) => ({ n: i + 1, title: m.title, url: m.url, heading: m.heading, content: m.content }));
+}
