@@ -1,5 +1,6 @@
 import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 import { snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
+import { createFakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';
 
 /** A forum's tag, as in its `available_tags`. */
 export interface FakeForumTag {
@@ -34,6 +35,8 @@ export interface FakeChannelState {
   /** Ascending by id, as Discord stores them. */
   messages: FakeMessage[];
   pins: { pinned_at: string; message_id: string }[];
+  /** A thread's members (user ids), as `GET /channels/:id/thread-members` lists them. */
+  members?: string[];
   /** The bot lacks View Channel: every read is 403 Missing Access (code 50001). */
   forbidden: boolean;
 }
@@ -59,16 +62,28 @@ export interface FakeDiscordHistory {
   editMessage(channelId: string, messageId: string, content: string): void;
   deleteMessage(channelId: string, messageId: string): void;
   pin(channelId: string, messageId: string, pinnedAt?: string): void;
+  /** Who is in a thread (user ids): adds and removes, as members join and leave. */
+  setThreadMembers(threadId: string, userIds: string[]): void;
+  /** The GUILD_MEMBERS intent (privileged): off, listing thread members is 403 Missing Access. */
+  setGuildMembersIntent(on: boolean): void;
   /** The MESSAGE_CONTENT intent, as the Developer Portal toggle sets it for REST: off empties content. */
   setMessageContentIntent(on: boolean): void;
   /** The next `count` history requests get a 429 with `retry_after` (seconds), as Discord's per-route limit does. */
   rateLimitNext(count: number, retryAfterSeconds: number): void;
-  /** Per-channel bucket for the message routes: `limit` requests per `windowMs` (default 50 per 1,000 ms). */
-  setBucket(limit: number, windowMs: number): void;
+  /**
+   * Per-channel bucket of every route, or of one (`messages`, `message`, `pins`, `channel`,
+   * `archived-threads`, `active-threads`, `guild-channels`, `thread-members`): `limit` requests
+   * per `windowMs` (default 50 per 1,000 ms).
+   */
+  setBucket(limit: number, windowMs: number, route?: string): void;
+  /** The bot's global limit across every route (Discord's: 50 a second, the default). */
+  setGlobalLimit(perSecond: number): void;
   /** History requests received (messages, pins, channels, thread lists), 429s included. */
   requests: RecordedRequest[];
   /** How many of them were answered 429. */
   rateLimited(): number;
+  /** The 429s by kind: the global limit, or a route bucket. */
+  rateLimitCounts(): RateLimitCounts;
   close(): Promise<void>;
 }
 
@@ -79,8 +94,11 @@ export interface FakeDiscordHistory {
  * (`/messages/pins`, `before` an ISO `pinned_at`, `limit` 1–50, `{items, has_more}`) and legacy
  * (`/pins`, the first 50). Errors in Discord's shapes: 403 `{code: 50001, message: 'Missing
  * Access'}`, 404 `{code: 10003}` / `{code: 10008}`, 400 `{code: 50035}` for a bad form, 429 with
- * `Retry-After` and `X-RateLimit-*` headers and `{message, retry_after, global}`. With the
- * MESSAGE_CONTENT intent off, `content`, `embeds`, `attachments` and `components` come back empty.
+ * `Retry-After` and `X-RateLimit-*` headers and `{message, retry_after, global}`, the bot's global
+ * 50/s among them (fake-discord-rate-limits.ts). With the MESSAGE_CONTENT intent off, `content`,
+ * `embeds`, `attachments` and `components` come back empty. A thread's members are listed by
+ * `GET /channels/:id/thread-members` (`limit` 1–100, `after` a user id), which needs the
+ * GUILD_MEMBERS intent.
  * Mount it on the fake Discord's server (`{ server }`) so one API base serves everything.
  */
 export async function startFakeDiscordHistory(options: { server?: FakeHttpServer } = {}): Promise<FakeDiscordHistory> {
@@ -88,10 +106,8 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
   const channels = new Map<string, FakeChannelState>();
   const requests: RecordedRequest[] = [];
   let intent = true;
-  let forced: { count: number; retryAfter: number } = { count: 0, retryAfter: 0 };
-  let bucket = { limit: 50, windowMs: 1000 };
-  const windows = new Map<string, { resetAt: number; used: number }>();
-  let limited = 0;
+  let membersIntent = true;
+  const limits = createFakeRateLimits();
 
   const channel = (id: string): FakeChannelState => {
     let state = channels.get(id);
@@ -111,39 +127,10 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
   const invalidForm = (field: string, message: string): FakeResponse =>
     error(400, 50035, 'Invalid Form Body', { errors: { [field]: { _errors: [{ code: 'NUMBER_TYPE_MAX', message }] } } });
 
-  /** The rate-limit gate every history route passes: a forced 429, or the channel's bucket. */
+  /** The rate-limit gate every history route passes: the bot's global window, then the route's bucket. */
   const gate = (req: RecordedRequest, route: string, channelId: string): { reject?: FakeResponse; headers: Record<string, string> } => {
     requests.push(req);
-    const key = `${route}:${channelId}`;
-    const now = Date.now();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { resetAt: now + bucket.windowMs, used: 0 };
-      windows.set(key, window);
-    }
-    const resetAfter = (window.resetAt - now) / 1000;
-    const headers = (remaining: number) => ({
-      'x-ratelimit-limit': String(bucket.limit),
-      'x-ratelimit-remaining': String(Math.max(0, remaining)),
-      'x-ratelimit-reset': (window.resetAt / 1000).toFixed(3),
-      'x-ratelimit-reset-after': resetAfter.toFixed(3),
-      'x-ratelimit-bucket': `fake-${route}`,
-    });
-    const tooMany = (retryAfter: number): FakeResponse => {
-      limited += 1;
-      return {
-        status: 429,
-        headers: { ...headers(0), 'retry-after': String(Math.ceil(retryAfter)), 'x-ratelimit-scope': 'user' },
-        body: { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
-      };
-    };
-    if (forced.count > 0) {
-      forced = { ...forced, count: forced.count - 1 };
-      return { reject: tooMany(forced.retryAfter), headers: {} };
-    }
-    if (window.used >= bucket.limit) return { reject: tooMany(resetAfter), headers: {} };
-    window.used += 1;
-    return { headers: headers(bucket.limit - window.used) };
+    return limits.admit(req, route, channelId);
   };
 
   const readable = (channelId: string): FakeChannelState | FakeResponse => {
@@ -275,7 +262,25 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body: { threads: threads.slice(0, limit).map(info), members: [], has_more: threads.length > limit } };
   };
 
+  // Sorted by user id, paged with `after`; Discord's thread member object without `member`.
+  const threadMembers = (req: RecordedRequest): FakeResponse => {
+    const channelId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'thread-members', channelId);
+    if (reject) return reject;
+    const state = readable(channelId);
+    if (!('messages' in state)) return state;
+    if (!state.info?.thread_metadata) return error(400, 50024, 'Cannot execute action on this channel type');
+    if (!membersIntent) return error(403, 50001, 'Missing Access');
+    const limit = req.query.has('limit') ? Number(req.query.get('limit')) : 100;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalidForm('limit', 'int value should be between 1 and 100.');
+    const after = BigInt(req.query.get('after') ?? '0');
+    const ids = [...(state.members ?? [])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).filter((id) => BigInt(id) > after);
+    const body = ids.slice(0, limit).map((userId) => ({ id: channelId, user_id: userId, join_timestamp: new Date(snowflakeTime(channelId)).toISOString(), flags: 0 }));
+    return { headers, body };
+  };
+
   server.on('GET', '/api/v10/channels/:id/messages', listMessages);
+  server.on('GET', '/api/v10/channels/:id/thread-members', threadMembers);
   server.on('GET', '/api/v10/channels/:id', getChannel);
   server.on('GET', '/api/v10/guilds/:id/channels', guildChannels);
   server.on('GET', '/api/v10/guilds/:id/threads/active', activeThreads);
@@ -346,11 +351,20 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
       found.pinned = true;
       state.pins.push({ pinned_at: pinnedAt, message_id: messageId });
     },
+    setThreadMembers(threadId, userIds) {
+      channel(threadId).members = [...userIds];
+    },
+    setGuildMembersIntent: (on) => void (membersIntent = on),
     setMessageContentIntent: (on) => void (intent = on),
-    rateLimitNext: (count, retryAfter) => void (forced = { count, retryAfter }),
-    setBucket: (limit, windowMs) => void (bucket = { limit, windowMs }),
+    rateLimitNext: (count, retryAfter) => limits.forceNext(count, retryAfter),
+    setBucket: (limit, windowMs, route) => limits.setBucket(limit, windowMs, route),
+    setGlobalLimit: (perSecond) => limits.setGlobal(perSecond),
     requests,
-    rateLimited: () => limited,
+    rateLimited: () => {
+      const c = limits.counts();
+      return c.global + c.route;
+    },
+    rateLimitCounts: () => limits.counts(),
     close: () => (options.server ? Promise.resolve() : server.close()),
   };
 }
