@@ -298,12 +298,30 @@ describeDb('/sync end to end', (suite) => {
     await settle();
     embedded = 0;
     const before = history.requests.length;
-    const outcome = await syncChannel(suite.db, reader, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID() });
+    const limitedBefore = history.rateLimited();
+    // Threads are read side by side (each is its own rate-limit bucket), never more than the bound.
+    let inFlight = 0;
+    let most = 0;
+    const counting: DiscordHistory = {
+      ...reader,
+      readAll: async (id, options) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await reader.readAll(id, options);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const outcome = await syncChannel(suite.db, counting, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID(), concurrency: 4 });
     expect(outcome).toMatchObject({ state: 'current', saved: 0, forgotten: 0, unchanged: 2 + ARCHIVED + 2 + 1 });
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
     await settle();
     expect(embedded).toBe(0);
     // Requests made for the pass: the channel, the thread lists, each thread's history, the channel's history, the pins.
-    expect(history.requests.length - before).toBe(1 + 1 + 2 + 1 + (2 + ARCHIVED) + 1 + 1);
+    // A global 429 (discord.js's 50/s window and Discord's need not line up) is retried: not counted.
+    expect(history.requests.length - before - (history.rateLimited() - limitedBefore)).toBe(1 + 1 + 2 + 1 + (2 + ARCHIVED) + 1 + 1);
 
     // A source whose indexing failed is saved again, unchanged as it is: that retries it.
     await withService(suite.db, (tx) => tx.query("update artifacts set status = 'failed', error_code = 'EMBED_FAILED' where source_key = $1", [`discord-thread:${GUILD}/${vpnThread}`]));

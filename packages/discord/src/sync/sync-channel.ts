@@ -18,6 +18,12 @@ const UNIT_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUN
 /** Errors that stop the channel until someone acts, shown as the pause reason. */
 const PAUSING_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_MESSAGE_CONTENT_OFF', 'DISCORD_BOT_TOKEN_INVALID']);
 const MAX_SKIPPED_SHOWN = 5;
+/**
+ * Units read at once. Each thread is its own rate-limit bucket on Discord, so discord.js REST runs
+ * their reads side by side and paces them to the bot's 50 requests a second; one at a time, a
+ * pass waits on every round trip and every save in turn. bench:sync measured the choice.
+ */
+export const SYNC_CONCURRENCY = 8;
 
 export interface SyncPass {
   workspaceId: string;
@@ -27,6 +33,8 @@ export interface SyncPass {
   signal?: AbortSignal | undefined;
   /** Who the saved sources are saved by. */
   savedBy?: string;
+  /** Units (threads, posts, days, pins) read and saved at once; SYNC_CONCURRENCY by default. */
+  concurrency?: number;
 }
 
 export interface SyncOutcome {
@@ -83,12 +91,12 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
       return loadSyncedSources(tx, channel.id);
     });
 
-    for (const unit of units) {
+    await eachBounded(units, pass.concurrency ?? SYNC_CONCURRENCY, async (unit) => {
       signal?.throwIfAborted();
       const previous = known.get(unit.sourceKey);
       if (previous?.last_run === pass.runId) {
         outcome.resumed += 1;
-        continue;
+        return;
       }
       try {
         await syncUnit(db, pass, channel, unit, previous, savedBy, outcome);
@@ -101,7 +109,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
           recordUnit(tx, { ...unitRecord(pass, channel, unit, previous), run: pass.runId }),
         );
       }
-    }
+    });
 
     // What this pass did not meet any more: deleted threads, days whose messages are all gone, unpinned messages.
     const seen = new Set(units.map((u) => u.sourceKey));
@@ -324,4 +332,26 @@ function firstWords(text: string): string | undefined {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (!flat) return undefined;
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
+
+/**
+ * Runs `work` over `items`, at most `bound` at a time, in order of start. The first failure stops
+ * new starts; it is thrown once the ones already running have settled, so no save is left
+ * half-recorded behind a pass that has returned.
+ */
+async function eachBounded<T>(items: readonly T[], bound: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(bound, items.length)) }, lane));
+  if (failure) throw failure.error;
 }
