@@ -35,6 +35,8 @@ export interface FakeChannelState {
   /** Ascending by id, as Discord stores them. */
   messages: FakeMessage[];
   pins: { pinned_at: string; message_id: string }[];
+  /** The bot lacks Read Message History here: Discord lists no message and no pin, without an error. */
+  historyHidden?: boolean;
   /** A thread's members (user ids), as `GET /channels/:id/thread-members` lists them. */
   members?: string[];
   /** The bot lacks View Channel: every read is 403 Missing Access (code 50001). */
@@ -99,9 +101,10 @@ export interface FakeDiscordHistory {
  * `embeds`, `attachments` and `components` come back empty. A thread's members are listed by
  * `GET /channels/:id/thread-members` (`limit` 1–100, `after` a user id), which needs the
  * GUILD_MEMBERS intent.
+ * `GET /users/@me` is the bot; with `botToken` every route answers 401 to any other token.
  * Mount it on the fake Discord's server (`{ server }`) so one API base serves everything.
  */
-export async function startFakeDiscordHistory(options: { server?: FakeHttpServer } = {}): Promise<FakeDiscordHistory> {
+export async function startFakeDiscordHistory(options: { server?: FakeHttpServer; botToken?: string } = {}): Promise<FakeDiscordHistory> {
   const server = options.server ?? (await startFakeHttpServer('Discord'));
   const channels = new Map<string, FakeChannelState>();
   const requests: RecordedRequest[] = [];
@@ -130,6 +133,8 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
   /** The rate-limit gate every history route passes: the bot's global window, then the route's bucket. */
   const gate = (req: RecordedRequest, route: string, channelId: string): { reject?: FakeResponse; headers: Record<string, string> } => {
     requests.push(req);
+    // Discord checks the token before any limit: a wrong one is a 401 whatever the route.
+    if (options.botToken !== undefined && req.headers.authorization !== `Bot ${options.botToken}`) return { reject: error(401, 0, '401: Unauthorized'), headers: {} };
     return limits.admit(req, route, channelId);
   };
 
@@ -152,7 +157,7 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     if (limit > 100) return invalidForm('limit', 'int value should be less than or equal to 100.');
     const anchors = (['before', 'after', 'around'] as const).filter((k) => req.query.has(k));
     if (anchors.length > 1) return error(400, 50035, 'Invalid Form Body', { errors: { _errors: [{ code: 'MUTUALLY_EXCLUSIVE', message: 'before, after and around are mutually exclusive.' }] } });
-    const all = state.messages;
+    const all = state.historyHidden ? [] : state.messages;
     const id = (k: string) => BigInt(req.query.get(k) ?? '0');
     let page: FakeMessage[];
     if (req.query.has('after')) {
@@ -208,7 +213,11 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body: newestFirst.flatMap((p) => state.messages.filter((m) => m.id === p.message_id).map(visible)) };
   };
 
-  const info = (state: FakeChannelState): Record<string, unknown> => ({ id: state.id, ...(state.info ?? {}) });
+  // last_message_id: the newest message's id (a forum's: its newest post's), as Discord keeps it.
+  const info = (state: FakeChannelState): Record<string, unknown> => {
+    const newestPost = state.info?.type === 15 ? threadsOf(state.id).map((t) => t.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).at(-1) : undefined;
+    return { id: state.id, ...(state.info ?? {}), last_message_id: newestPost ?? state.messages.at(-1)?.id ?? null };
+  };
   const threadsOf = (parentId: string) => [...channels.values()].filter((c) => c.info?.parent_id === parentId && c.info.thread_metadata);
 
   const getChannel = (req: RecordedRequest): FakeResponse => {
@@ -279,6 +288,14 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body };
   };
 
+  // The bot's own user: what `brain doctor` reads to prove the token.
+  const me = (req: RecordedRequest): FakeResponse => {
+    const { reject, headers } = gate(req, 'me', '@me');
+    if (reject) return reject;
+    return { headers, body: { id: '990000000000000001', username: 'company-brain', global_name: null, discriminator: '0', avatar: null, bot: true, flags: 0 } };
+  };
+
+  server.on('GET', '/api/v10/users/@me', me);
   server.on('GET', '/api/v10/channels/:id/messages', listMessages);
   server.on('GET', '/api/v10/channels/:id/thread-members', threadMembers);
   server.on('GET', '/api/v10/channels/:id', getChannel);
