@@ -1,10 +1,11 @@
-import { ChannelType } from 'discord-api-types/v10';
 import { withService } from '@brain/db';
 import { createDiscordHistory, type DiscordHistory } from '@brain/discord';
 import { coerceError } from '@brain/errors';
 import type { DoctorCheck } from '../check.ts';
 import { fail, needsDatabase, needsSchema, pass, skip } from '../check.ts';
 
+/** Discord's channel type of a forum. */
+const GUILD_FORUM = 15;
 const INTENT_STEP =
   'In the Discord Developer Portal open the application → Bot → Privileged Gateway Intents, switch on Message Content Intent and save; then run `brain doctor` again.';
 const ACCESS_STEP = 'In the server, give the bot’s role View Channel and Read Message History on each channel named (Edit Channel → Permissions), then run `/sync add` on it again.';
@@ -52,7 +53,7 @@ async function probe(history: DiscordHistory, channelId: string, name: string, t
     const info = await history.channel(channelId, { signal: signal() });
     const newest = 'last_message_id' in info ? info.last_message_id : null;
     // A forum holds no messages of its own: its newest post (a thread, whose id it keeps) does.
-    const readFrom = info.type === ChannelType.GuildForum && newest ? newest : channelId;
+    const readFrom = Number(info.type) === GUILD_FORUM && newest ? newest : channelId;
     const message = await history.latest(readFrom, { signal: signal() });
     if (!message) {
       return newest
