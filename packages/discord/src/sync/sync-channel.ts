@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
-import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, withWorkspace, type Database, type Queryable } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
 import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
@@ -8,6 +8,7 @@ import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
 import { artifactByKey, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -59,6 +60,8 @@ interface Unit {
   label: string;
   /** Reads its messages; undefined when the unit vanished between listing and reading. */
   read(): Promise<{ input: SourceInput; messageIds: string[] } | null>;
+  /** A private thread: who is in it now (null when Discord will not say). */
+  members?(): Promise<string[] | null>;
 }
 
 /**
@@ -120,9 +123,10 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         await forgetSource(db, pass.workspaceId, row.artifact_id, { audience: EVERYTHING });
         outcome.forgotten += 1;
       }
-      await withWorkspace(db, pass.workspaceId, (tx) =>
-        tx.query('update synced_sources set gone = true, last_run = $2, synced_at = now() where workspace_id = $1 and source_key = $3', [pass.workspaceId, pass.runId, row.source_key]),
-      );
+      await withWorkspace(db, pass.workspaceId, async (tx) => {
+        if (row.unit === 'thread' || row.unit === 'post') await replaceThreadMembers(tx, pass.workspaceId, row.discord_id, null);
+        await tx.query('update synced_sources set gone = true, last_run = $2, synced_at = now() where workspace_id = $1 and source_key = $3', [pass.workspaceId, pass.runId, row.source_key]);
+      });
     }
   } catch (error) {
     const appError = coerceError(error);
@@ -180,22 +184,32 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
       await forgetSource(db, pass.workspaceId, existing.id, { audience: EVERYTHING });
       outcome.forgotten += 1;
     }
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true }));
+    await withWorkspace(db, pass.workspaceId, async (tx) => {
+      if (unit.members) await replaceThreadMembers(tx, pass.workspaceId, unit.discordId, null);
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true });
+    });
     return;
   }
+  // Read on every pass, whether or not the messages changed: who may be quoted them can change alone.
+  const members = unit.members ? await unit.members() : undefined;
+  const keepMembers = (tx: Queryable) => (members === undefined ? Promise.resolve() : replaceThreadMembers(tx, pass.workspaceId, unit.discordId, members));
   const fingerprint = fingerprintOf(read.input);
   // A source whose indexing failed is saved again (which retries it) even when unchanged.
   if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
     outcome.unchanged += 1;
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint }));
+    await withWorkspace(db, pass.workspaceId, async (tx) => {
+      await keepMembers(tx);
+      await recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint });
+    });
     return;
   }
   const { artifacts } = await saveSource(db, { workspaceId: pass.workspaceId, input: read.input, savedBy });
   const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
   outcome.saved += 1;
-  await withWorkspace(db, pass.workspaceId, (tx) =>
-    recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false }),
-  );
+  await withWorkspace(db, pass.workspaceId, async (tx) => {
+    await keepMembers(tx);
+    await recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false });
+  });
 }
 
 function unitRecord(pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined) {
@@ -272,6 +286,7 @@ function threadUnit(history: DiscordHistory, guildId: string, thread: APIThreadC
       };
       return { input, messageIds: messages.map((m) => m.id) };
     },
+    ...(thread.type === ChannelType.PrivateThread ? { members: () => readThreadMembers(history, thread.id, signal) } : {}),
   };
 }
 
