@@ -4,7 +4,7 @@ import { ApplicationCommandOptionType, ApplicationCommandType, ChannelType, Inte
 import { loadConfig } from '@brain/config';
 import { EVERYTHING, withService, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedChannels, syncChannel, type DiscordHistory } from '@brain/discord';
+import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedChannels, removeSyncedChannel, syncChannel, type DiscordHistory } from '@brain/discord';
 import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
 import { forgetSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
@@ -366,6 +366,21 @@ describeDb('/sync end to end', (suite) => {
     expect(after?.forgotten).toBe(true);
     expect((await ask('Where is the quarterly all-hands?')).answer).not.toContain('Kilimanjaro');
   }, 60_000);
+
+  it('/sync remove then add does not bring back a source that was forgotten and already purged', async () => {
+    const key = `discord-channel-day:${GUILD}/${HELP}/2026-11-30`;
+    // The retention period is over: the forgotten artifact is gone for good.
+    await withService(suite.db, (tx) => tx.query('delete from artifacts where source_key = $1 and forgotten_at is not null', [key]));
+    const removed = await removeSyncedChannel(suite.db, workspaceId, HELP);
+    expect(removed.removed).toBe(true);
+    await addSyncedChannel(suite.db, { workspaceId, guildId: GUILD, channelId: HELP, channelName: 'help', kind: 'text', pinsOnly: false, addedBy: 'test' });
+    await settle();
+    expect(await channelRow(HELP)).toMatchObject({ state: 'current' });
+    expect(await sources(suite.db, key)).toEqual([]);
+    expect((await ask('Where is the quarterly all-hands?')).answer).not.toContain('Kilimanjaro');
+    // What was not forgotten came back under the new sync as it was.
+    expect((await sources(suite.db, `discord-channel-day:${GUILD}/${HELP}/2026-11-29`))[0]?.forgotten).toBe(false);
+  }, 120_000);
 
   it('a backfill killed mid-way resumes with no duplicate and no missing passage', async () => {
     history.createChannel(BIG, { guildId: GUILD, name: 'big' });

@@ -7,7 +7,7 @@ import { jumpUrl } from '../commands/save-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
-import { artifactByKey, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
 import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
@@ -91,7 +91,10 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         name,
         JSON.stringify({ ...checkpoint, total: units.length }),
       ]);
-      return loadSyncedSources(tx, channel.id);
+      const rows = await loadSyncedSources(tx, channel.id);
+      // Forgotten while this channel was synced before a /sync remove: still forgotten.
+      for (const key of await forgottenKeys(tx, pass.workspaceId)) if (!rows.has(key)) rows.set(key, forgottenBefore(key));
+      return rows;
     });
 
     await eachBounded(units, pass.concurrency ?? SYNC_CONCURRENCY, async (unit) => {

@@ -27,3 +27,27 @@ revoke all on table public.thread_members from public, anon, authenticated;
 grant select, insert, update, delete on table public.thread_members to brain_tenant, service_role;
 -- As 20261201070000 does: Supabase's default privileges would give service_role these too.
 revoke truncate, references, trigger on table public.thread_members from service_role;
+
+-- Sources someone forgot, by key, for channels no longer synced: /sync remove drops a channel's
+-- bookkeeping (synced_sources), and a later /sync add must not bring back what was forgotten,
+-- even once the forgotten artifact has been purged.
+create table public.sync_forgotten_keys (
+  workspace_id uuid not null references public.workspaces (id) on delete cascade,
+  source_key text not null,
+  forgotten_at timestamptz not null default now(),
+  primary key (workspace_id, source_key)
+);
+
+comment on table public.sync_forgotten_keys is '/sync: keys of forgotten sources of removed channels, so re-adding the channel keeps them forgotten.';
+
+alter table public.sync_forgotten_keys enable row level security;
+alter table public.sync_forgotten_keys force row level security;
+
+create policy sync_forgotten_keys_own_workspace on public.sync_forgotten_keys
+  for all to brain_tenant
+  using (workspace_id = (select brain_private.current_workspace_id()))
+  with check (workspace_id = (select brain_private.current_workspace_id()));
+
+revoke all on table public.sync_forgotten_keys from public, anon, authenticated;
+grant select, insert, update, delete on table public.sync_forgotten_keys to brain_tenant, service_role;
+revoke truncate, references, trigger on table public.sync_forgotten_keys from service_role;
