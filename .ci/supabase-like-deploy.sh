@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Both deployment paths of README "Deploy" on a database whose `postgres` is Supabase's
+# Both deployment paths of docs/deploy.md on a database whose `postgres` is Supabase's
 # (.ci/start-supabase-like-postgres.sh): `brain migrate` and `supabase db push`, in either order
 # and incrementally; `brain doctor`; save and ask as the services' login role, brain_app; then
 # packages/db's suite (the tenancy matrix as brain_app among it) against that server.
@@ -92,6 +92,15 @@ after=$(DATABASE_URL=$url brain migrate --json)
 [ "$(applied_count "$after")" -eq 0 ] || fail "brain migrate after db push applied $(applied_count "$after")"
 [ "$(jq '.alreadyApplied | length' <<<"$after")" -eq "${#files[@]}" ] || fail "brain migrate did not record the pushed files"
 echo "  brain migrate: 0 applied, ${#files[@]} recorded"
+
+echo "== the Data API's schemas hold none of our functions, and anon is refused brain.match_artifacts"
+in_public=$("${PSQL[@]}" -At "$url" -c "select string_agg(p.proname, ', ') from pg_proc p where p.pronamespace = 'public'::regnamespace and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')")
+[ -z "$in_public" ] || fail "functions still in public (exposed by the Data API): $in_public"
+if out=$("${PSQL[@]}" "$url" -c "set role anon" -c "select * from brain.match_artifacts(gen_random_uuid(), null, 'probe')" 2>&1); then
+  fail "anon called brain.match_artifacts: $out"
+fi
+grep -q 'permission denied for schema brain' <<<"$out" || fail "anon's call failed otherwise than refused: $out"
+echo "  public: no functions; anon: $(grep -o 'permission denied for schema brain' <<<"$out")"
 
 echo "== brain doctor, as postgres (BYPASSRLS: a warning) and as brain_app (passes)"
 password=$(openssl rand -hex 12)

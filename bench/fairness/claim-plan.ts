@@ -39,7 +39,7 @@ try {
   await sql.unsafe(`load 'auto_explain'`);
   await sql.unsafe(`set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_level = notice`);
   const started = performance.now();
-  const claimed = await sql`select id, workspace_id from claim_jobs('plan', 4, 60000, 2, null)`;
+  const claimed = await sql`select id, workspace_id from brain.claim_jobs('plan', 4, 60000, 2, null)`;
   const ms = performance.now() - started;
   await sql.end();
   const inner = plans.filter((p) => !p.includes('Function Scan on claim_jobs'));

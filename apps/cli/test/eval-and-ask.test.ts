@@ -53,7 +53,7 @@ interface AskJson {
 }
 
 /**
- * CI's re-measurement of the README's retrieval and answer figures, through the product's own
+ * CI's re-measurement of the retrieval and answer figures of docs/retrieval-and-evaluation.md, through the product's own
  * path: `brain eval --corpus --answers` saves and indexes the fastify docs with the real pipeline,
  * answers every question through `ask`, then fails (exit 1) when a figure falls below
  * eval/fastify-docs.baseline.json minus its tolerance (whole set and each half). The same data then
@@ -141,6 +141,6 @@ describe('brain eval and brain ask, embedded', () => {
 });
 
 describePostgres('brain eval and brain ask on PostgreSQL', (suite) => {
-  // The python-docs set measured the same on PostgreSQL 15 (README); CI runs it once, embedded.
+  // The python-docs set measured the same on PostgreSQL 15 (docs/retrieval-and-evaluation.md); CI runs it once, embedded.
   evalAndAskSuite(() => ({ DATABASE_URL: suite.url as string }), { checkRegression: false, pythonDocs: false });
 });

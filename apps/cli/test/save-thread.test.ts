@@ -173,7 +173,7 @@ describeDb('"Save thread to brain" end to end', (suite) => {
     const final = contentOf(calls.at(-1) as DiscordWebhookCall);
     const rows = await passages();
     expect(final).toContain(`✅ Saved *Release process help* — 240 messages, ${rows.length} passages`);
-    // 240 short messages in passages of about 200 tokens (the figure the README quotes).
+    // 240 short messages in passages of about 200 tokens (the figure docs/discord.md quotes).
     expect(rows).toHaveLength(59);
     expect(history.rateLimited()).toBe(2);
     const pages = history.requests.filter((r) => r.path === `/api/v10/channels/${post.id}/messages` && r.query.get('limit') === '100');

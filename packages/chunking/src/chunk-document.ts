@@ -26,7 +26,7 @@ export interface ChunkOptions {
   /**
    * Join consecutive sections that fit in one passage together, under their common heading, each
    * keeping its own heading as a line (see groupSections). Default false: every passage then sits
-   * under exactly one section. See the README for what it changes in retrieval.
+   * under exactly one section. See docs/saving-and-indexing.md, "Chunking", for what it changes in retrieval.
    */
   mergeSmallSections?: boolean;
 }

@@ -35,7 +35,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     throw new AppError({
       code: 'CONFIG_INVALID',
       message: `Invalid configuration:\n  - ${problems.join('\n  - ')}`,
-      nextStep: 'Fix the variables above (the README lists every setting), then start again.',
+      nextStep: 'Fix the variables above (docs/configuration.md lists every setting), then start again.',
       details: { problems },
     });
   }
@@ -45,7 +45,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     throw new AppError({
       code: 'CONFIG_INVALID',
       message: `Invalid configuration:\n  - ${missing.join('\n  - ')}`,
-      nextStep: 'Set the missing variables (the README lists every setting), or unset the ones that need them, then start again.',
+      nextStep: 'Set the missing variables (docs/configuration.md lists every setting), or unset the ones that need them, then start again.',
       details: { problems: missing },
     });
   }

@@ -21,7 +21,7 @@ export function checkServingConfig(config: BrainConfig, surface: ServedSurface):
   throw new AppError({
     code: 'CONFIG_INVALID',
     message: `Invalid configuration:\n  - ${problems.join('\n  - ')}`,
-    nextStep: 'Set the missing variables (the README lists every setting), then start again.',
+    nextStep: 'Set the missing variables (docs/configuration.md lists every setting), then start again.',
     details: { problems },
   });
 }

@@ -26,15 +26,15 @@ describeDb('schema catalog', (suite) => {
     expect(rows.every((r) => r.policies === 1 && r.indexed)).toBe(true);
   });
 
-  it('defines match_artifacts as SECURITY INVOKER with EXECUTE revoked from public, anon and authenticated', async () => {
+  it('defines match_artifacts in brain as SECURITY INVOKER with EXECUTE revoked from public, anon and authenticated', async () => {
     const [fn] = await suite.db.query<{ secdef: boolean; args: string; config: string[] }>(`
       select prosecdef as secdef, pg_get_function_identity_arguments(oid) as args, proconfig as config
-      from pg_proc where proname = 'match_artifacts' and pronamespace = 'public'::regnamespace`);
+      from pg_proc where proname = 'match_artifacts' and pronamespace = 'brain'::regnamespace`);
     expect(fn?.secdef).toBe(false);
     expect(fn?.args).toBe('p_workspace_id uuid, query_embedding vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]');
     expect(fn?.config).toEqual(expect.arrayContaining(['hnsw.iterative_scan=relaxed_order']));
     const grants = await suite.db.query<{ role: string; can: boolean }>(`
-      select r as role, has_function_privilege(r, 'public.match_artifacts(uuid, vector, text, integer, double precision, text[])', 'execute') as can
+      select r as role, has_function_privilege(r, 'brain.match_artifacts(uuid, vector, text, integer, double precision, text[])', 'execute') as can
       from unnest(array['anon', 'authenticated', 'brain_tenant', 'service_role']) r order by 1`);
     expect(grants).toEqual([
       { role: 'anon', can: false },
@@ -48,12 +48,45 @@ describeDb('schema catalog', (suite) => {
     expect(publicGrant).toEqual([]);
   });
 
+  it('keeps every function of its own out of public, which the Data API exposes (issue 19 item 5)', async () => {
+    const rows = await suite.db.query<{ name: string }>(`
+      select p.proname as name from pg_proc p
+      where p.pronamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
+    expect(rows).toEqual([]);
+    const usage = await suite.db.query<{ role: string; can: boolean }>(`
+      select r as role, has_schema_privilege(r, 'brain', 'usage') as can
+      from unnest(array['anon', 'authenticated', 'brain_tenant', 'service_role']) r order by 1`);
+    expect(usage).toEqual([
+      { role: 'anon', can: false },
+      { role: 'authenticated', can: false },
+      { role: 'brain_tenant', can: true },
+      { role: 'service_role', can: true },
+    ]);
+    const [claim] = await suite.db.query<Record<string, boolean>>(`
+      select has_function_privilege('service_role', 'brain.claim_jobs(text, integer, double precision, integer, uuid[])', 'execute') as service,
+             has_function_privilege('brain_tenant', 'brain.claim_jobs(text, integer, double precision, integer, uuid[])', 'execute') as tenant,
+             has_function_privilege('anon', 'brain.claim_jobs(text, integer, double precision, integer, uuid[])', 'execute') as anon`);
+    expect(claim).toEqual({ service: true, tenant: false, anon: false });
+  });
+
+  it('refuses anon a call to match_artifacts, qualified or not', async () => {
+    const call = (name: string) =>
+      suite.db.transaction(async (tx) => {
+        await tx.exec('set local role anon');
+        return tx.query(`select * from ${name}(gen_random_uuid(), null, 'probe', 5, 0.15)`);
+      });
+    await expect(call('brain.match_artifacts')).rejects.toMatchObject({ code: '42501' });
+    // Unqualified, it does not resolve at all: public no longer has it.
+    await expect(call('match_artifacts')).rejects.toMatchObject({ code: '42883' });
+  });
+
   it('has no SECURITY DEFINER function and pins search_path on every function of its own', async () => {
     const rows = await suite.db.query<{ name: string; secdef: boolean; pinned: boolean }>(`
       select n.nspname || '.' || p.proname as name, p.prosecdef as secdef,
              coalesce(exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%'), false) as pinned
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname in ('public', 'brain_private')
+      where n.nspname in ('public', 'brain', 'brain_private')
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
       order by 1`);
     expect(rows.length).toBeGreaterThanOrEqual(4);
@@ -76,7 +109,7 @@ describeDb('schema catalog', (suite) => {
   });
 
   it('keeps brain_app, the services\' login role, without superuser or BYPASSRLS, owning nothing, acting only through brain_tenant and service_role', async () => {
-    // NOLOGIN until the operator gives it a password (README "Deploy"); tests enable it for a while.
+    // NOLOGIN until the operator gives it a password (docs/deploy.md); tests enable it for a while.
     const [role] = await suite.db.query<Record<string, unknown>>(`
       select rolbypassrls as bypass, rolsuper as superuser, rolinherit as inherit,
              pg_has_role('brain_app', 'brain_tenant', 'member') as tenant, pg_has_role('brain_app', 'service_role', 'member') as service,

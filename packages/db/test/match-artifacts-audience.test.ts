@@ -18,8 +18,8 @@ describeDb('match_artifacts audiences', (suite) => {
     const args = [ws, toVectorLiteral(query), 'audience probe'];
     const rows =
       audiences === 'omitted'
-        ? await tx.query<{ artifact_id: string }>('select artifact_id from match_artifacts($1::uuid, $2::vector, $3, 50, -1)', args)
-        : await tx.query<{ artifact_id: string }>('select artifact_id from match_artifacts($1::uuid, $2::vector, $3, 50, -1, $4::text[])', [...args, audiences]);
+        ? await tx.query<{ artifact_id: string }>('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, $3, 50, -1)', args)
+        : await tx.query<{ artifact_id: string }>('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, $3, 50, -1, $4::text[])', [...args, audiences]);
     return [...new Set(rows.map((r) => r.artifact_id))].sort();
   }
   const names = (ids: string[]) => ids.map((id) => Object.keys(artifact).find((k) => artifact[k] === id)).sort();
@@ -69,7 +69,7 @@ describeDb('match_artifacts audiences', (suite) => {
       expect(names(big)).toEqual(['big']);
       // Keyword leg alone: no embedding.
       const keyword = await tx.query<{ artifact_id: string }>(
-        "select artifact_id from match_artifacts($1::uuid, null, 'second audience probe', 50, -1, array['channel:3'])",
+        "select artifact_id from brain.match_artifacts($1::uuid, null, 'second audience probe', 50, -1, array['channel:3'])",
         [ws],
       );
       expect(names([...new Set(keyword.map((r) => r.artifact_id))])).toEqual(['mods']);

@@ -195,7 +195,7 @@ describeDb(
         // A server that already has it (the Supabase-like one) keeps it where it was created.
         if (installed?.n === 0) expect(vector?.schema).toBe('extensions');
         else expect(vector?.schema).toBeDefined();
-        const [fn] = await db.query<{ n: number }>('select count(*)::int as n from match_artifacts(gen_random_uuid(), array_fill(0.1, array[1536])::vector, null, 5, 0)');
+        const [fn] = await db.query<{ n: number }>('select count(*)::int as n from brain.match_artifacts(gen_random_uuid(), array_fill(0.1, array[1536])::vector, null, 5, 0)');
         expect(fn?.n).toBe(0);
       } finally {
         if (db !== suite.db) await db.close();

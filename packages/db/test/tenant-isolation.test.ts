@@ -53,12 +53,12 @@ describeDb('tenant isolation matrix', (suite) => {
     const callable = await suite.db.query<{ name: string }>(`
       select n.nspname || '.' || p.proname as name
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname in ('public', 'brain_private')
+      where n.nspname in ('public', 'brain', 'brain_private')
         and p.prorettype <> 'trigger'::regtype
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') -- pgvector's own
         and has_function_privilege('brain_tenant', p.oid, 'execute')
       order by 1`);
-    expect(callable.map((f) => f.name)).toEqual(['brain_private.current_workspace_id', 'public.match_artifacts']);
+    expect(callable.map((f) => f.name).sort()).toEqual(['brain.match_artifacts', 'brain_private.current_workspace_id']);
   });
 
   it('allows exactly the expected rows and refuses every forbidden cell', async () => {
@@ -102,7 +102,7 @@ describeDb('tenant isolation matrix', (suite) => {
       await tx.exec('set local role service_role');
       return tx.query<{ workspace_id: string }>(`
         select c.workspace_id::text
-        from match_artifacts($1::uuid, (select embedding from chunks where workspace_id = $2::uuid limit 1), 'tenancy', 50, -1) m
+        from brain.match_artifacts($1::uuid, (select embedding from chunks where workspace_id = $2::uuid limit 1), 'tenancy', 50, -1) m
         join chunks c on c.id = m.chunk_id`, [seeds.a.workspaceId, seeds.b.workspaceId]);
     });
     expect(rows.length).toBeGreaterThan(0);

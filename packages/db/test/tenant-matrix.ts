@@ -296,7 +296,7 @@ export async function runMatrix(tx: Queryable, seeds: { a: Seed; b: Seed }, acto
       const got = await cell(
         tx,
         actor,
-        `select chunk_id::text as id from match_artifacts($1::uuid, $2::vector, 'tenancy', 10, -1)`,
+        `select chunk_id::text as id from brain.match_artifacts($1::uuid, $2::vector, 'tenancy', 10, -1)`,
         [target.workspaceId, vector],
       );
       const want = own === target ? (target.rows.chunks ?? []) : [];

@@ -7,7 +7,7 @@ type ModeFigures = Partial<Record<RetrievalMode, { recall: number; mrr: number }
 type AnswerFigures = Partial<Record<AnswererName, Partial<Record<AnswerMetric, number>>>>;
 
 /**
- * Published figures (eval/<set>.baseline.json): what the README states. `modes` and `answers` are
+ * Published figures (eval/<set>.baseline.json): what docs/retrieval-and-evaluation.md states. `modes` and `answers` are
  * for the whole set; `splits` holds the same per half. Answer figures have their own tolerance
  * because a set's few unanswerable questions make each one worth far more than 0.02.
  */

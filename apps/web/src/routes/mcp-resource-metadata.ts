@@ -13,7 +13,7 @@ export function resourceMetadataUrl(publicUrl: string): string {
  * RFC 9728 Protected Resource Metadata, with no `authorization_servers`: there is no OAuth
  * flow to start. A token is a static bearer token, created in Discord with /mcp-token or with
  * `brain token create`, and sent as `Authorization: Bearer <token>` (each client's flag for a
- * static header is in the README's MCP section).
+ * static header is in docs/mcp.md).
  */
 export function protectedResourceMetadata(publicUrl: string): Record<string, unknown> {
   return {

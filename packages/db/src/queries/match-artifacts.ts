@@ -44,10 +44,10 @@ interface Row extends Record<string, unknown> {
   matched_by: MatchedBy[];
 }
 
-/** Calls match_artifacts (supabase/migrations/*_create_match_artifacts.sql). Run it inside withWorkspace. */
+/** Calls brain.match_artifacts (live definition: supabase/schema.sql). Run it inside withWorkspace. */
 export async function matchArtifacts(tx: Queryable, params: MatchArtifactsParams): Promise<ArtifactMatch[]> {
   const rows = await tx.query<Row>(
-    'select * from match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8, $6::text[])',
+    'select * from brain.match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8, $6::text[])',
     [
       params.workspaceId,
       params.embedding ? toVectorLiteral(params.embedding) : null,

@@ -4,3 +4,4 @@ export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
+export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';

@@ -28,7 +28,7 @@ export async function claimJobs(db: Database, options: ClaimOptions): Promise<Jo
   const rows = await withService(db, (tx) =>
     tx.query<JobRow>(
       `select id, workspace_id, artifact_id, task, payload, attempts, max_attempts
-       from public.claim_jobs($1, $2, $3::float8, $4, $5::uuid[])`,
+       from brain.claim_jobs($1, $2, $3::float8, $4, $5::uuid[])`,
       [options.workerId, options.limit, options.leaseMs, options.perWorkspace ?? DEFAULT_JOBS_PER_WORKSPACE, options.artifactIds ?? null],
     ),
   );

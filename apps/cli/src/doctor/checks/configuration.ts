@@ -11,7 +11,7 @@ export function configurationCheck(problems: string[], nextStep: string | undefi
     async run(ctx) {
       const own = problems.filter((p) => !EXPLAINED_ELSEWHERE.some((prefix) => p.startsWith(prefix)));
       if (own.length > 0) {
-        return fail(own.join('; '), nextStep ?? 'Fix these variables (the README lists every setting), then run `brain doctor` again.');
+        return fail(own.join('; '), nextStep ?? 'Fix these variables (docs/configuration.md lists every setting), then run `brain doctor` again.');
       }
       const config = ctx.config;
       if (!config) return fail('the configuration could not be read', nextStep ?? 'Fix the variables above, then run `brain doctor` again.');

@@ -31,7 +31,7 @@ export const rowLevelSecurityCheck: DoctorCheck = {
     if (!me) return fail('cannot read the connecting role from pg_roles', 'Check DATABASE_URL\'s user.');
     if (me.superuser || me.bypassrls) {
       const why = me.superuser ? 'is a superuser' : 'has BYPASSRLS';
-      const enable = `as ${me.role}, run \`alter role brain_app with login password '<a new password>'\`, then give the services a DATABASE_URL with user brain_app (on Supabase's pooler: brain_app.<project-ref>) and that password; keep the owner's URL for \`brain migrate\` (README "Deploy")`;
+      const enable = `as ${me.role}, run \`alter role brain_app with login password '<a new password>'\`, then give the services a DATABASE_URL with user brain_app (on Supabase's pooler: brain_app.<project-ref>) and that password; keep the owner's URL for \`brain migrate\` (docs/deploy.md)`;
       return warn(
         `connected as ${me.role}, which ${why}: Row Level Security does not bind this connection, only each transaction's SET LOCAL ROLE brain_tenant does`,
         me.app_role_exists ? `Connect the services as brain_app: ${enable}.` : `Run \`brain migrate\` (it creates brain_app), then ${enable}.`,
