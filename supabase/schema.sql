@@ -810,7 +810,9 @@ CASE
     WHEN (jsonb_typeof((latency_ms -> 'total'::text)) = 'number'::text) THEN ((latency_ms ->> 'total'::text))::double precision
     ELSE NULL::double precision
 END) STORED,
+    audience jsonb,
     CONSTRAINT queries_answerer_check CHECK ((answerer = ANY (ARRAY['extractive'::text, 'llm'::text, 'none'::text]))),
+    CONSTRAINT queries_audience_check CHECK (((audience IS NULL) OR (audience = '{"kind": "everything"}'::jsonb) OR (((audience ->> 'kind'::text) = 'keys'::text) AND (jsonb_typeof((audience -> 'keys'::text)) = 'array'::text)))),
     CONSTRAINT queries_error_code_check CHECK (((error_code IS NULL) OR (error_code ~ '^[A-Z][A-Z0-9_]{1,63}$'::text))),
     CONSTRAINT queries_feedback_check CHECK ((feedback = ANY (ARRAY['up'::text, 'down'::text]))),
     CONSTRAINT queries_surface_check CHECK ((surface = ANY (ARRAY['discord'::text, 'playground'::text, 'cli'::text, 'mcp'::text, 'dashboard'::text, 'eval'::text])))
@@ -823,6 +825,12 @@ ALTER TABLE ONLY public.queries FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON COLUMN public.queries.error_code IS 'AppError code of a failed ask; NULL when an answer (grounded or not) was returned.';
+
+--
+-- Name: COLUMN queries.audience; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.queries.audience IS 'The audience filter the answer was allowed to cite: {"kind":"everything"} or {"kind":"keys","keys":[...]}; NULL before 20261201120000.';
 
 --
 -- Name: query_day_stats; Type: TABLE; Schema: public; Owner: -

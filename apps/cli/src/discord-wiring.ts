@@ -10,11 +10,12 @@ import {
   PLAYGROUND,
   PlaygroundChannel,
   PlaygroundGateway,
-  playgroundGuildFactsSource,
+  pretendHistory,
   slashCommands,
   startDiscordEmulator,
   type AskFunction,
   type BillingPortal,
+  type DiscordHistory,
   type DiscordSurface,
   type EntitlementCheck,
 } from '@brain/discord';
@@ -26,7 +27,9 @@ import { buildSaveRateLimits } from './services/save-limits.ts';
 export interface DiscordWiring {
   surface: DiscordSurface | undefined;
   playground: PlaygroundDeps | undefined;
-  /** After the web service has drained: stops the playground's Discord API emulator. */
+  /** The pretend server's history, for the worker's sync passes of its channels. */
+  pretendHistory: DiscordHistory | undefined;
+  /** After the web service has drained: stops the playground's Discord API emulator and its pretend server. */
   close(): Promise<void>;
 }
 
@@ -97,14 +100,17 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
           api: createDiscordApi({ apiBase: playgroundParts.apiBase }),
           guildId: PLAYGROUND.guildId,
           workspaceId: input.localWorkspaceId,
-          // The pretend server's roles and overwrites: #staff is for moderators only.
-          guildFacts: playgroundGuildFactsSource,
+          // The pretend server's roles and overwrites (#staff is for moderators only) and its
+          // history, served by the same fake Discord REST the tests use.
+          guildFacts: playgroundParts.pretend.guildFacts,
+          history: playgroundParts.pretend.history,
         }
       : undefined,
   });
   return {
     surface,
     playground: playgroundParts?.deps,
+    pretendHistory: playgroundParts?.pretend.history,
     close: async () => {
       await playgroundParts?.close();
     },
@@ -113,12 +119,23 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
 
 async function startPlayground(logger: Logger) {
   const keys = generateDevKeyPair();
-  const channel = new PlaygroundChannel();
+  const channel = new PlaygroundChannel(pretendHistory());
+  // Loaded only when the playground runs: production never loads the test fakes.
+  const { startPretendDiscord } = await import('./playground/pretend-discord.ts');
+  const pretend = await startPretendDiscord(logger);
+  const stopMirror = pretend.mirror(channel);
   const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
   return {
     publicKey: keys.publicKeyHex,
     apiBase: emulator.apiBase,
-    deps: { channel, gateway: new PlaygroundGateway(channel, keys, Object.values(slashCommands).map((c) => c.definition)) } satisfies PlaygroundDeps,
-    close: () => emulator.close(),
+    pretend,
+    deps: {
+      channel,
+      gateway: new PlaygroundGateway(channel, keys, [...Object.values(slashCommands).map((c) => c.definition)]),
+    } satisfies PlaygroundDeps,
+    close: async () => {
+      stopMirror();
+      await Promise.all([emulator.close(), pretend.close()]);
+    },
   };
 }

@@ -50,6 +50,12 @@ export interface AskInput {
   interactionId?: string | null;
   /** The caller gave up (a Discord interaction expired): every stage stops. */
   signal?: AbortSignal;
+  /**
+   * A wider audience (the asker's own permissions) to try once when this one finds nothing good
+   * enough: if it would, the result says only that a private answer is available. Called lazily,
+   * so a strong first search costs nothing more.
+   */
+  privateAudience?: () => Promise<AudienceFilter>;
 }
 
 /**
@@ -91,6 +97,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     askedBy: input.askedBy ?? null,
     interactionId: input.interactionId ?? null,
     errorCode: null,
+    audience: input.audience,
   };
   const save = (fields: Partial<QueryRecord>) =>
     withWorkspace(deps.db, input.workspaceId, (tx) =>
@@ -103,10 +110,14 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     stage = 'search';
     const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
 
+    // Only a weak first search pays for the one extra search; its outcome is a single boolean.
+    const privateHint = () => privateAnswerAvailable(deps, input, vector, question, matches, timeouts.searchMs);
+
     if (matches.length === 0) {
+      const hint = await privateHint();
       const queryId = await save({ answer: NO_SOURCES_MESSAGE });
-      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0 }, 'ask: nothing retrieved');
-      return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null };
+      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0, privateHint: hint }, 'ask: nothing retrieved');
+      return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
 
     const budget = applyContextBudget(passagesOf(matches), {
@@ -121,9 +132,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     const missing = missingTerms(question, budget.passages, termStats);
     if (missing.length > 0) {
       const answer = nothingCovers(missing);
+      const hint = await privateHint();
       const queryId = await save({ answer });
-      deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length }, 'ask: what the question asks about is in no saved source');
-      return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null };
+      deps.logger.info(
+        { queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length, privateHint: hint },
+        'ask: what the question asks about is in no saved source',
+      );
+      return { answer, grounded: false, citations: [], queryId, trimmed: budget.trimmed, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
     record.answerer = deps.answerer.kind;
     record.model = deps.answerer.model;
@@ -153,16 +168,17 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     await linkCitedMessages(deps.db, input.workspaceId, check.text, citations, matches);
     const grounded = citations.length > 0;
     const answer = grounded ? check.text : NOT_IN_SOURCES_MESSAGE;
+    const hint = grounded ? false : await privateHint();
     const queryId = await save({
       answer,
       grounded,
       cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank, ...(c.messageId ? { message_id: c.messageId, url: c.url } : {}) })),
     });
     deps.logger.info(
-      { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency },
+      { queryId, workspaceId: input.workspaceId, grounded, retrieved: matches.length, cited: citations.length, trimmed: budget.trimmed, latency, privateHint: hint },
       'ask: answered',
     );
-    return { answer, grounded, citations, queryId, trimmed: budget.trimmed, answerer: output.kind, model: output.model };
+    return { answer, grounded, citations, queryId, trimmed: budget.trimmed, answerer: output.kind, model: output.model, privateAnswerAvailable: hint };
   } catch (caught) {
     const error = coerceError(caught);
     if (error.code === 'WORKSPACE_NOT_FOUND') throw error;
@@ -230,6 +246,38 @@ async function search(
     if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
     throw error;
   }
+}
+
+/**
+ * Would the asker's own audience answer what this reply's could not? One more search, and true
+ * only when it finds a source the first could not cite and the question's words are covered. Its
+ * result is one boolean: nothing of what it found (title, count, channel, wording) leaves here.
+ */
+async function privateAnswerAvailable(
+  deps: AskDeps,
+  input: AskInput,
+  vector: number[],
+  question: string,
+  shown: readonly ArtifactMatch[],
+  searchMs: number,
+): Promise<boolean> {
+  if (!input.privateAudience) return false;
+  try {
+    const wider = await input.privateAudience();
+    if (sameAudience(wider, input.audience)) return false;
+    const { matches, termStats } = await search(deps.db, input.workspaceId, wider, vector, question, searchMs);
+    const seen = new Set(shown.map((m) => m.artifactId));
+    if (!matches.some((m) => !seen.has(m.artifactId))) return false;
+    return missingTerms(question, passagesOf(matches), termStats).length === 0;
+  } catch (error) {
+    deps.logger.warn({ err: error, workspaceId: input.workspaceId }, 'ask: the private-answer check failed; no hint given');
+    return false;
+  }
+}
+
+function sameAudience(a: AudienceFilter, b: AudienceFilter): boolean {
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'everything' || (b.kind === 'keys' && a.keys.length === b.keys.length && a.keys.every((k) => b.keys.includes(k)));
 }
 
 function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {

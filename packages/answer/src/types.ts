@@ -73,4 +73,9 @@ export interface AskResult {
   trimmed: boolean;
   answerer: AnswererKind | 'none';
   model: string | null;
+  /**
+   * The reply found nothing good enough, and the asker's own audience would have: the reply may
+   * say that a private answer is available (`/ask private:True`), and nothing else about it.
+   */
+  privateAnswerAvailable?: boolean;
 }

@@ -7,7 +7,7 @@ const commands = Object.values(slashCommands).map((c) => c.definition);
 
 describe('parseCommandLine', () => {
   it('reads a typed line the way Discord’s picker fills options', () => {
-    expect(parseCommandLine('/ask How do we deploy?', commands)).toEqual({ name: 'ask', options: [{ name: 'question', type: 3, value: 'How do we deploy?' }] });
+    expect(parseCommandLine('/ask How do we deploy?', commands)).toEqual({ name: 'ask', options: [{ name: 'question', type: 3, value: 'How do we deploy?' }], resolvedChannels: {} });
     expect(parseCommandLine('/save https://example.com/a title: The A page', commands).options).toEqual([
       { name: 'url', type: 3, value: 'https://example.com/a' },
       { name: 'title', type: 3, value: 'The A page' },
@@ -18,6 +18,18 @@ describe('parseCommandLine', () => {
       { name: 'restore', type: 5, value: true },
     ]);
     expect(parseCommandLine('/sources status: failed', commands).options).toEqual([{ name: 'status', type: 3, value: 'failed' }]);
+  });
+
+  it('picks a subcommand and resolves a channel option the way Discord fills `data.resolved.channels`', () => {
+    const channels = [{ id: '10', name: 'help', type: 15, parentId: null }];
+    expect(parseCommandLine('/sync add channel: #help pins_only: true', commands, { channels })).toEqual({
+      name: 'sync',
+      options: [{ name: 'add', type: 1, options: [{ name: 'channel', type: 7, value: '10' }, { name: 'pins_only', type: 5, value: true }] }],
+      resolvedChannels: { '10': { id: '10', name: 'help', type: 15, parent_id: null } },
+    });
+    expect(parseCommandLine('/sync list', commands, { channels }).options).toEqual([{ name: 'list', type: 1, options: [] }]);
+    expect(() => parseCommandLine('/sync add channel: #nowhere', commands, { channels })).toThrow('channel is one of: #help.');
+    expect(() => parseCommandLine('/sync fly', commands, { channels })).toThrow('/sync needs one of: add, remove, list');
   });
 
   it('explains what is wrong, like Discord would refuse to send it', () => {

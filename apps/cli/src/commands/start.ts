@@ -29,8 +29,6 @@ export function registerStart(program: Command): void {
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       try {
-        // The embedded database is this process's alone: nothing else could run its jobs.
-        if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs);
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
         const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
@@ -45,6 +43,8 @@ export function registerStart(program: Command): void {
           checkEntitlement,
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
+        // The embedded database is this process's alone: nothing else could run its jobs.
+        if (options.worker || config.mode === 'embedded') worker = await runWorker(config, db, logger, metrics.jobs, discord.pretendHistory);
         const web = await startWebServer(
           { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger, exceptLocalWorkspace(checkEntitlement, local.id)) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },

@@ -1,12 +1,13 @@
 import type { BrainConfig } from '@brain/config';
 import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
-import { createDiscordHistory, createSyncRunner } from '@brain/discord';
+import { createSyncRunner, type DiscordHistory } from '@brain/discord';
 import { createEmbedder, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { IngestServices, SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import { syncHistory } from './sync-history.ts';
 
 export interface IngestRuntime {
   services: IngestServices;
@@ -33,8 +34,16 @@ export function buildSaveOptions(config: BrainConfig): SaveOptions {
 }
 
 /** Wires fetch → extract → chunk → embed for the worker, from the configuration. */
-export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Logger, embedder = buildEmbedder(config, logger)): IngestRuntime {
+export function buildIngestRuntime(
+  config: BrainConfig,
+  db: Database,
+  logger: Logger,
+  embedder = buildEmbedder(config, logger),
+  /** The playground's pretend server, when it runs in this process: its channels sync from it. */
+  pretendHistory?: DiscordHistory,
+): IngestRuntime {
   const extractor = createExtractor();
+  const history = syncHistory(config, pretendHistory);
   const allowPrivateHosts = config.allowPrivateHosts;
   return {
     services: {
@@ -78,9 +87,7 @@ export function buildIngestRuntime(config: BrainConfig, db: Database, logger: Lo
       conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
-      ...(config.discord.botToken
-        ? { syncDiscordChannel: createSyncRunner(db, createDiscordHistory({ apiBase: config.discord.apiBase, botToken: config.discord.botToken })) }
-        : {}),
+      ...(history ? { syncDiscordChannel: createSyncRunner(db, history) } : {}),
     },
     saveOptions: buildSaveOptions(config),
     close: () => extractor.close(),

@@ -1,5 +1,6 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
+import type { DiscordHistory } from '@brain/discord';
 import type { JobMetrics, Logger } from '@brain/observability';
 import { scheduleSweeper, startWorker } from '@brain/worker';
 import { buildIngestRuntime } from './ingest.ts';
@@ -11,8 +12,15 @@ export interface RunningWorker {
 }
 
 /** The worker and its 15-minute sweeper, as `brain start` and `brain worker` run them. */
-export async function runWorker(config: BrainConfig, db: Database, logger: Logger, metrics?: JobMetrics): Promise<RunningWorker> {
-  const runtime = buildIngestRuntime(config, db, logger);
+export async function runWorker(
+  config: BrainConfig,
+  db: Database,
+  logger: Logger,
+  metrics?: JobMetrics,
+  /** The playground's pretend server (`brain start` with the playground on): /sync of its channels reads it. */
+  pretendHistory?: DiscordHistory,
+): Promise<RunningWorker> {
+  const runtime = buildIngestRuntime(config, db, logger, undefined, pretendHistory);
   await checkEmbeddingModelAtStartup(db, runtime.services.embedder.model, logger);
   const worker = await startWorker(runtime.services, {
     logger,

@@ -1,4 +1,4 @@
-import type { MatchedBy, Queryable } from '@brain/db';
+import type { AudienceFilter, MatchedBy, Queryable } from '@brain/db';
 import type { AnswererKind, QuerySurface } from '../types.ts';
 
 export interface RetrievedEntry {
@@ -48,6 +48,8 @@ export interface QueryRecord {
   askedBy: string | null;
   interactionId: string | null;
   errorCode: string | null;
+  /** What the answer was allowed to cite. */
+  audience: AudienceFilter;
 }
 
 /** One queries row per ask. Run inside withWorkspace: the row's policy checks its workspace. */
@@ -55,8 +57,8 @@ export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<
   const rows = await tx.query<{ id: string }>(
     `insert into public.queries
        (workspace_id, question, answer, grounded, answerer, model, embedding_model, retrieved, cited,
-        latency_ms, trimmed, surface, asked_by, interaction_id, error_code)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15)
+        latency_ms, trimmed, surface, asked_by, interaction_id, error_code, audience)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb)
      returning id`,
     [
       r.workspaceId,
@@ -74,6 +76,7 @@ export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<
       r.askedBy,
       r.interactionId,
       r.errorCode,
+      JSON.stringify(r.audience.kind === 'everything' ? { kind: 'everything' } : { kind: 'keys', keys: [...r.audience.keys] }),
     ],
   );
   const id = rows[0]?.id;

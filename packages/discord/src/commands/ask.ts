@@ -42,6 +42,8 @@ export const askCommand: SlashCommand = {
       askedBy: ctx.user.id,
       interactionId: ctx.interaction.id,
       signal: ctx.signal,
+      // A public reply that finds nothing may say a private answer exists, judged by the asker's own permissions.
+      ...(privately ? {} : { privateAudience: async () => (await interactionAudience(ctx.deps, ctx.workspaceId, ctx.interaction, 'member')).filter }),
     });
     const [first, ...rest] = renderAnswer(question, result);
     if (first) await ctx.responder.edit(first);

@@ -1,6 +1,7 @@
 import { InteractionResponseType, InteractionType, MessageFlags, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
 import type { InteractionMetrics, Logger } from '@brain/observability';
 import { claimInteraction } from '../queries/claim-interaction.ts';
+import type { DiscordHistory } from '../history/discord-history.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
 import { NO_MENTIONS } from '../rest/outgoing-message.ts';
@@ -17,6 +18,11 @@ import type { CommandDeps, InteractionOrigin, RunContext, WorkspaceLinks } from 
 
 export interface InteractionHandlerOptions {
   deps: CommandDeps;
+  /**
+   * History per origin, when they differ: the playground's pretend server is read from its own
+   * fake Discord, real guilds with the bot token. Absent: `deps.history` for every origin.
+   */
+  histories?: Record<InteractionOrigin, DiscordHistory | undefined>;
   /** guild → workspace, per origin; the playground's maps its dev server to the local workspace. */
   workspaces: Record<InteractionOrigin, WorkspaceResolver | undefined>;
   /** Where follow-ups go, per origin: Discord, or the playground's emulator. */
@@ -53,8 +59,11 @@ function reply(message: OutgoingMessage, ephemeral: boolean): APIInteractionResp
 export function createInteractionHandler(options: InteractionHandlerOptions): InteractionHandler {
   const now = options.now ?? Date.now;
 
+  const depsByOrigin = (origin: InteractionOrigin): CommandDeps => (options.histories ? { ...options.deps, history: options.histories[origin] } : options.deps);
+
   return async function handle(interaction, origin, receivedAtMs) {
     if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+    const deps = depsByOrigin(origin);
     const routed = routeInteraction(interaction);
     const log = options.logger.child({ interactionId: interaction.id, origin, guildId: interaction.guild_id, command: routed?.label });
     const isAutocomplete = routed?.kind === 'autocomplete';
@@ -81,7 +90,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     }
 
     if (routed.kind === 'autocomplete') {
-      const choices = await Promise.resolve(routed.handler.autocomplete?.({ interaction: routed.interaction, workspaceId: workspace.workspaceId, deps: options.deps }) ?? []).catch(
+      const choices = await Promise.resolve(routed.handler.autocomplete?.({ interaction: routed.interaction, workspaceId: workspace.workspaceId, deps }) ?? []).catch(
         (error: unknown) => {
           log.warn({ err: error }, 'autocomplete failed; offering no choices');
           return [];
@@ -90,28 +99,28 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } };
     }
 
-    const ack = acknowledge(routed);
+    const ack = acknowledge(routed, deps);
     if (ack.kind === 'reply') return reply(ack.message, ack.ephemeral);
 
     // A second delivery of the same interaction gets the same acknowledgement and no second effect.
     const duplicate = options.recentIds.checkAndAdd(interaction.id);
     if (duplicate) log.info('interaction already received: acknowledging again, doing nothing');
     else if (routed.handler.run) {
-      options.inFlight.start(routed.label, (signals) => runWork(routed, workspace.workspaceId, origin, receivedAtMs, signals, log));
+      options.inFlight.start(routed.label, (signals) => runWork(routed, workspace.workspaceId, origin, deps, receivedAtMs, signals, log));
     }
     return ack.kind === 'defer'
       ? { type: InteractionResponseType.DeferredChannelMessageWithSource, ...(ack.ephemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}) }
       : { type: InteractionResponseType.DeferredMessageUpdate };
   };
 
-  function acknowledge(routed: Exclude<Routed, { kind: 'autocomplete' }>) {
+  function acknowledge(routed: Exclude<Routed, { kind: 'autocomplete' }>, deps: CommandDeps) {
     switch (routed.kind) {
       case 'slash':
-        return routed.handler.acknowledge(routed.interaction, options.deps);
+        return routed.handler.acknowledge(routed.interaction, deps);
       case 'message':
-        return routed.handler.acknowledge(routed.interaction, options.deps);
+        return routed.handler.acknowledge(routed.interaction, deps);
       case 'button':
-        return routed.handler.acknowledge(routed.interaction, options.deps);
+        return routed.handler.acknowledge(routed.interaction, deps);
     }
   }
 
@@ -119,6 +128,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     routed: Exclude<Routed, { kind: 'autocomplete' }>,
     workspaceId: string,
     origin: InteractionOrigin,
+    deps: CommandDeps,
     receivedAtMs: number,
     signals: WorkSignals,
     log: Logger,
@@ -141,13 +151,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     const started = performance.now();
     const finished = (outcome: string) => options.metrics?.finished(routed.label, outcome);
     try {
-      if (options.dedupe !== 'process' && !(await claimInteraction(options.deps.db, interaction.id))) {
+      if (options.dedupe !== 'process' && !(await claimInteraction(deps.db, interaction.id))) {
         log.info('interaction already handled by another delivery: skipping');
         finished('duplicate');
         return;
       }
       if (routed.handler.entitlement) {
-        const entitled = await options.deps.checkEntitlement(workspaceId, routed.handler.entitlement);
+        const entitled = await deps.checkEntitlement(workspaceId, routed.handler.entitlement);
         if (!entitled.allowed) {
           await responder.edit(notice(entitled.message));
           finished('not_entitled');
@@ -160,7 +170,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
         origin,
         user: actingUser(interaction),
         responder,
-        deps: options.deps,
+        deps,
         signal: AbortSignal.any([signals.stop, AbortSignal.timeout(Math.max(1, responder.msLeft()))]),
         signals,
         log,

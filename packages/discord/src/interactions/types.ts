@@ -40,6 +40,8 @@ export interface AskOutcome {
   trimmed: boolean;
   answerer: 'llm' | 'extractive' | 'none';
   model: string | null;
+  /** A public reply found nothing good enough and the asker's own permissions would: say so, and nothing more. */
+  privateAnswerAvailable?: boolean | undefined;
 }
 
 export type AskFunction = (input: {
@@ -50,6 +52,8 @@ export type AskFunction = (input: {
   askedBy: string;
   interactionId: string;
   signal: AbortSignal;
+  /** The asker's own audience, asked for only when the channel's finds nothing good enough. */
+  privateAudience?: () => Promise<AudienceFilter>;
 }) => Promise<AskOutcome>;
 
 /** Opens a Customer Portal session, or throws an AppError saying why not (no subscription yet: the checkout link). */

@@ -6,7 +6,14 @@ export interface PlaygroundMessage {
   id: string;
   /** Which of the pretend server's channels it is in. */
   channelId: string;
-  author: 'user' | 'bot';
+  /** You, the bot, or a member of the pretend server (its history, written before you came). */
+  author: 'user' | 'bot' | 'member';
+  /** A member's display name. */
+  authorName?: string;
+  /** Pinned in its channel. */
+  pinned?: boolean;
+  /** The thread this message started. */
+  startsThread?: string;
   /** For a bot reply: the command that caused it, shown above it like Discord does ("you used /ask"). */
   invocation: string | undefined;
   /** "thinking…" until the deferred reply is edited. */
@@ -51,6 +58,13 @@ const MAX_VIEWERS = 1000;
  * per viewer, apart from the shared messages, and only that viewer's reads and event stream see it.
  */
 export class PlaygroundChannel {
+  /** The pretend server's history: never evicted, never changed. */
+  private readonly history: readonly PlaygroundMessage[];
+
+  constructor(history: readonly PlaygroundMessage[] = []) {
+    this.history = history;
+  }
+
   /** What every viewer sees; never an ephemeral reply. */
   readonly messages: PlaygroundMessage[] = [];
   /** Viewer id → the ephemeral replies only that viewer may see. */
@@ -68,13 +82,13 @@ export class PlaygroundChannel {
   /** The shared messages and this viewer's own ephemeral replies, in the order they were posted. */
   visibleTo(viewer: string | undefined): PlaygroundMessage[] {
     const own = viewer === undefined ? undefined : this.privateMessages.get(viewer);
-    if (!own || own.length === 0) return [...this.messages];
-    return [...this.messages, ...own].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    if ((!own || own.length === 0) && this.history.length === 0) return [...this.messages];
+    return [...this.history, ...this.messages, ...(own ?? [])].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
   /** A message this viewer can see (and so press a button on), by id. */
   find(id: string, viewer?: string): PlaygroundMessage | undefined {
-    return this.messages.find((m) => m.id === id) ?? (viewer === undefined ? undefined : this.privateMessages.get(viewer)?.find((m) => m.id === id));
+    return this.messages.find((m) => m.id === id) ?? this.history.find((m) => m.id === id) ?? (viewer === undefined ? undefined : this.privateMessages.get(viewer)?.find((m) => m.id === id));
   }
 
   postUserMessage(content: string, channelId: string = PLAYGROUND.channelId): PlaygroundMessage {

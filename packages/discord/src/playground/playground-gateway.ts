@@ -12,8 +12,9 @@ import {
 } from 'discord-api-types/v10';
 import { AppError } from '@brain/errors';
 import { SAVE_MESSAGE_COMMAND } from '../commands/save-message.ts';
+import { SAVE_THREAD_COMMAND } from '../commands/save-thread.ts';
 import type { DevKeyPair } from '../verify/dev-key-pair.ts';
-import { parseCommandLine } from './parse-command-line.ts';
+import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
 import { PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
@@ -43,6 +44,26 @@ export interface PlaygroundView {
 
 const DEFAULT_VIEW: PlaygroundView = { channelId: PLAYGROUND.channelId, persona: 'moderator' };
 const MAX_VIEWS = 1000;
+
+/** "You used /sync add channel: #help", as Discord shows above a reply. */
+function invocationOf(command: ParsedCommandLine): string {
+  const show = (options: ParsedCommandLine['options']): string =>
+    options
+      .map((o) => {
+        if (!('value' in o)) return ` ${o.name}${'options' in o ? show(o.options ?? []) : ''}`;
+        const channel = o.type === ApplicationCommandOptionType.Channel ? command.resolvedChannels[String(o.value)] : undefined;
+        return ` ${o.name}: ${channel ? `#${channel.name}` : String(o.value)}`;
+      })
+      .join('');
+  return `/${command.name}${show(command.options)}`;
+}
+
+/** A member of the pretend server, as Discord shows them in a message's author. */
+function member(name: string) {
+  let h = 7;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 1_000_000_007;
+  return { id: `2000000000${String(h).padStart(10, '0')}`.slice(0, 19), username: name.toLowerCase(), global_name: name, discriminator: '0', avatar: null };
+}
 
 const bot = { id: PLAYGROUND.applicationId, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true };
 
@@ -85,12 +106,15 @@ export class PlaygroundGateway {
   async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
     const view = this.view(viewer);
     if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
-    const command = parseCommandLine(line, this.commands);
-    const invocation = `/${command.name}${command.options.map((o) => ` ${o.name}: ${String(o.value)}`).join('')}`;
-    const token = this.channel.openInteraction(invocation, viewer, undefined, view.channelId);
+    if (PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId)?.type === 15) {
+      throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'A forum has no messages of its own: open one of its posts, or another channel.', httpStatus: 400 });
+    }
+    const command = parseCommandLine(line, this.commands, { channels: PLAYGROUND_CHANNELS });
+    const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId);
+    const resolved = Object.keys(command.resolvedChannels).length > 0 ? { resolved: { channels: command.resolvedChannels } } : {};
     return this.post(interactionsUrl, token, view, {
       type: InteractionType.ApplicationCommand,
-      data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options },
+      data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options: command.options, ...resolved },
     });
   }
 
@@ -99,7 +123,8 @@ export class PlaygroundGateway {
     const command = parseCommandLine(line, this.commands, { partial: true });
     const spec = this.commands.find((c) => c.name === command.name)?.options?.find((o) => 'autocomplete' in o && o.autocomplete === true);
     if (!spec) return { status: 200, responseType: undefined, ackMs: 0, choices: [] };
-    const typed = command.options.find((o) => o.name === spec.name)?.value ?? '';
+    const found = command.options.find((o) => o.name === spec.name);
+    const typed = found && 'value' in found ? found.value : '';
     const options = [
       ...command.options.filter((o) => o.name !== spec.name),
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
@@ -133,22 +158,41 @@ export class PlaygroundGateway {
     });
   }
 
-  /** Apps → Save to brain, on a message you posted. */
+  /** Apps → Save to brain, on a message you can see. */
   async saveMessage(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    return this.messageCommand(SAVE_MESSAGE_COMMAND, messageId, viewer, interactionsUrl);
+  }
+
+  /** Apps → Save thread to brain: on a message in a thread or forum post, or on the message that started a thread. */
+  async saveThread(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    return this.messageCommand(SAVE_THREAD_COMMAND, messageId, viewer, interactionsUrl);
+  }
+
+  private async messageCommand(name: string, messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
     const message = this.channel.find(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const author = message.author === 'user' ? you : bot;
-    const token = this.channel.openInteraction(SAVE_MESSAGE_COMMAND, viewer, undefined, message.channelId);
+    const author = message.author === 'user' ? you : message.author === 'member' ? member(message.authorName ?? 'Member') : bot;
+    const started = message.startsThread ? PLAYGROUND_CHANNELS.find((c) => c.id === message.startsThread) : undefined;
+    const token = this.channel.openInteraction(name, viewer, undefined, message.channelId);
     return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.ApplicationCommand,
       data: {
         id: snowflake(),
-        name: SAVE_MESSAGE_COMMAND,
+        name,
         type: ApplicationCommandType.Message,
         target_id: message.id,
         resolved: {
           messages: {
-            [message.id]: { id: message.id, channel_id: message.channelId, author, content: message.content, embeds: [], attachments: [], timestamp: message.createdAt },
+            [message.id]: {
+              id: message.id,
+              channel_id: message.channelId,
+              author,
+              content: message.content,
+              embeds: [],
+              attachments: [],
+              timestamp: message.createdAt,
+              ...(started ? { thread: { id: started.id, type: started.type, name: started.name, parent_id: started.parentId } } : {}),
+            },
           },
         },
       },
@@ -156,7 +200,8 @@ export class PlaygroundGateway {
   }
 
   private async post(interactionsUrl: string, token: string, view: PlaygroundView, fields: Record<string, unknown>): Promise<SendResult> {
-    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId) ?? PLAYGROUND_CHANNELS[0];
+    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId);
+    if (!channel) throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel in the playground.', httpStatus: 400 });
     const persona = PLAYGROUND_PERSONAS[view.persona];
     const body = JSON.stringify({
       id: snowflake(),
@@ -166,7 +211,7 @@ export class PlaygroundGateway {
       guild_id: PLAYGROUND.guildId,
       guild: { id: PLAYGROUND.guildId, locale: 'en-US', features: [] },
       channel_id: channel.id,
-      channel: { id: channel.id, type: 0, name: channel.name },
+      channel: { id: channel.id, type: channel.type, name: channel.name, ...(channel.parentId ? { parent_id: channel.parentId } : {}) },
       member: {
         user: you,
         // The moderator persona manages the pretend server (admin commands); the member does not.

@@ -1,13 +1,9 @@
 import { PermissionFlagsBits } from 'discord-api-types/v10';
-import { parseGuildFacts, type GuildFacts } from '../audience/guild-facts.ts';
-import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import { PLAYGROUND } from './playground-ids.ts';
+import { PRETEND_SERVER, type PretendChannel } from './playground-seed.ts';
 
-/** The pretend server's channels: a public one and a staff-only one. */
-export const PLAYGROUND_CHANNELS = [
-  { id: PLAYGROUND.channelId, name: PLAYGROUND.channelName, topic: 'Save what your team knows; ask, and get answers with sources.' },
-  { id: PLAYGROUND.staffChannelId, name: PLAYGROUND.staffChannelName, topic: 'Moderators only: @everyone cannot see this channel.' },
-] as const;
+/** The pretend server's channels: #general with a thread, a staff-only #staff, and the #help forum with its posts. */
+export const PLAYGROUND_CHANNELS: readonly PretendChannel[] = PRETEND_SERVER.channels;
 
 export type PlaygroundPersona = 'member' | 'moderator';
 
@@ -19,26 +15,30 @@ export const PLAYGROUND_PERSONAS: Record<PlaygroundPersona, { label: string; rol
   moderator: { label: 'Moderator', roles: [PLAYGROUND.moderatorRoleId], permissions: EVERYONE_PERMISSIONS | PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ManageThreads },
 };
 
-/** The pretend server as the bot token would read it over REST. */
-export function playgroundGuildFacts(): GuildFacts {
-  return parseGuildFacts(
-    { id: PLAYGROUND.guildId, owner_id: PLAYGROUND.ownerId },
-    [
-      { id: PLAYGROUND.guildId, permissions: String(EVERYONE_PERMISSIONS) },
-      { id: PLAYGROUND.moderatorRoleId, permissions: String(PLAYGROUND_PERSONAS.moderator.permissions) },
+/**
+ * The pretend server's guild, roles and channels with their overwrites, in the shape Discord's
+ * REST API returns them: what the playground's fake Discord serves to the bot token.
+ */
+export function pretendGuild() {
+  return {
+    id: PLAYGROUND.guildId,
+    owner_id: PLAYGROUND.ownerId,
+    name: PLAYGROUND.guildName,
+    roles: [
+      { id: PLAYGROUND.guildId, name: '@everyone', permissions: String(EVERYONE_PERMISSIONS) },
+      { id: PLAYGROUND.moderatorRoleId, name: 'Moderator', permissions: String(PLAYGROUND_PERSONAS.moderator.permissions) },
     ],
-    [
-      { id: PLAYGROUND.channelId, type: 0, permission_overwrites: [] },
-      {
-        id: PLAYGROUND.staffChannelId,
-        type: 0,
-        permission_overwrites: [
-          { id: PLAYGROUND.guildId, type: 0, allow: '0', deny: String(PermissionFlagsBits.ViewChannel) },
-          { id: PLAYGROUND.moderatorRoleId, type: 0, allow: String(PermissionFlagsBits.ViewChannel), deny: '0' },
-        ],
-      },
-    ],
-  );
+    channels: PLAYGROUND_CHANNELS.map((c) => ({
+      id: c.id,
+      type: c.type,
+      name: c.name,
+      parent_id: c.parentId,
+      permission_overwrites: c.staffOnly
+        ? [
+            { id: PLAYGROUND.guildId, type: 0 as const, allow: '0', deny: String(PermissionFlagsBits.ViewChannel) },
+            { id: PLAYGROUND.moderatorRoleId, type: 0 as const, allow: String(PermissionFlagsBits.ViewChannel), deny: '0' },
+          ]
+        : [],
+    })),
+  };
 }
-
-export const playgroundGuildFactsSource: GuildFactsSource = { facts: async () => playgroundGuildFacts() };

@@ -10,6 +10,9 @@ import { inert, oneLine, titledLink, truncate, unping } from './text.ts';
 const SOURCES_BUDGET = 1800;
 
 export const FEEDBACK_PREFIX = 'fb';
+
+/** The whole of what a public reply says about sources only the asker may read: fixed words, nothing from them. */
+export const PRIVATE_ANSWER_HINT = '🔒 A private answer may be available to you: ask again with `/ask private:True`.';
 export const CITED_SOURCES_PREFIX = 'cs';
 
 /**
@@ -25,7 +28,7 @@ export function renderAnswer(question: string, result: AskOutcome): OutgoingMess
   const title = truncate(`❓ ${unping(oneLine(question))}`, DISCORD_LIMITS.embedTitle);
   // The first piece shares its message with the title, sources and footer; later ones do not.
   const firstMax = Math.min(DISCORD_LIMITS.embedDescription, DISCORD_LIMITS.embedsTotal - reserve - title.length);
-  const answer = unping(result.answer);
+  const answer = unping(result.answer) + (result.privateAnswerAvailable ? `\n\n${PRIVATE_ANSWER_HINT}` : '');
   const parts = splitOnParagraphs(answer, DISCORD_LIMITS.embedDescription);
   const [first = '', ...rest] = (parts[0]?.length ?? 0) > firstMax ? splitOnParagraphs(answer, firstMax) : parts;
 

@@ -29,7 +29,9 @@ export interface DiscordSurfaceOptions {
   /** Real Discord: its public key (DISCORD_PUBLIC_KEY) and the REST client follow-ups go through. */
   discord?: { publicKey: string; api: DiscordApi; guildFacts?: GuildFactsSource | undefined } | undefined;
   /** The playground: the dev key it signs with, its emulator, and the workspace its dev server maps to. */
-  playground?: { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string; guildFacts?: GuildFactsSource | undefined } | undefined;
+  playground?:
+    | { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string; guildFacts?: GuildFactsSource | undefined; history?: DiscordHistory | undefined }
+    | undefined;
   /** See InteractionHandlerOptions.dedupe: 'process' only where one process holds the database. */
   dedupe?: 'database' | 'process';
   /** Indexing progress poll for /save's second edit. */
@@ -86,6 +88,8 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
       guildFacts: guildFactsByOrigin(options),
       history: options.history,
     },
+    // The pretend server's threads and channels are read from its own fake Discord, never with the bot token.
+    histories: { discord: options.history, playground: options.playground?.history },
     workspaces: { discord: options.discord ? createGuildWorkspaceResolver(options.db) : undefined, playground: playgroundResolver },
     apis: { discord: options.discord?.api, playground: options.playground?.api },
     links: options.links,

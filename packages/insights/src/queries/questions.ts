@@ -21,6 +21,8 @@ export interface QuestionRow {
   surface: string;
   feedback: 'up' | 'down' | null;
   createdAt: Date;
+  /** What the answer was allowed to cite: everything (the operator), audience keys, or not recorded (older rows). */
+  audience: { kind: 'everything' } | { kind: 'keys'; keys: string[] } | null;
 }
 
 export interface QuestionPage {
@@ -41,7 +43,7 @@ const WHERE: Record<QuestionFilter, string> = {
 const TOTAL: Record<QuestionFilter, string> = { all: 'questions', unanswered: 'unanswered', down: 'down' };
 
 export const QUESTION_COLUMNS = `q.id::text, q.question, left(q.answer, 300) as answer_preview, q.grounded, q.answerer, q.model,
-  q.retrieved, q.cited, q.latency_ms, q.trimmed, q.surface, q.feedback, q.created_at`;
+  q.retrieved, q.cited, q.latency_ms, q.trimmed, q.surface, q.feedback, q.created_at, q.audience`;
 
 export interface QuestionDbRow extends Record<string, unknown> {
   id: string;
@@ -57,6 +59,7 @@ export interface QuestionDbRow extends Record<string, unknown> {
   surface: string;
   feedback: 'up' | 'down' | null;
   created_at: Date | string;
+  audience: unknown;
 }
 
 export function toQuestionRow(r: QuestionDbRow): QuestionRow {
@@ -74,7 +77,15 @@ export function toQuestionRow(r: QuestionDbRow): QuestionRow {
     surface: r.surface,
     feedback: r.feedback,
     createdAt: new Date(r.created_at),
+    audience: parseAudience(r.audience),
   };
+}
+
+function parseAudience(value: unknown): QuestionRow['audience'] {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { kind?: unknown; keys?: unknown } | null;
+  if (v?.kind === 'everything') return { kind: 'everything' };
+  if (v?.kind === 'keys' && Array.isArray(v.keys)) return { kind: 'keys', keys: v.keys.filter((k): k is string => typeof k === 'string') };
+  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { QuestionData } from '@brain/insights';
 import { html, type SafeHtml } from '../../html/html.ts';
 import { when } from './layout.ts';
-import { feedbackBadge, latencyLine, outcomeBadge } from './question-parts.ts';
+import { audienceLine, feedbackBadge, latencyLine, outcomeBadge } from './question-parts.ts';
 
 /** One question whole: the answer given, and every passage retrieved as it is now. */
 export function questionPage(data: QuestionData): SafeHtml {
@@ -11,6 +11,7 @@ export function questionPage(data: QuestionData): SafeHtml {
 <h1>${q.question}</h1>
 <p class="meta">${outcomeBadge(q)} ${feedbackBadge(q.feedback)} ${when(q.createdAt)} · ${q.surface} · ${q.answerer}${q.model ? ` (${q.model})` : ''}${q.trimmed ? ' · context trimmed' : ''}</p>
 <p class="meta">${latencyLine(q.latency)}</p>
+<p class="meta" data-audience>${audienceLine(q.audience)}</p>
 <h2>Answer</h2>
 <blockquote style="white-space: pre-wrap">${q.answer ?? '(no answer recorded)'}</blockquote>
 <h2>Retrieved passages (${q.retrieved.length})</h2>

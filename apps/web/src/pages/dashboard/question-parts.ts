@@ -27,3 +27,19 @@ export function retrievedList(q: Pick<QuestionRow, 'retrieved' | 'cited'>, sourc
 — similarity ${r.similarity === null ? 'n/a (keyword match)' : r.similarity.toFixed(3)}${cited.has(r.chunkId) ? html` · <b>cited</b>` : ''}${r.inContext ? '' : ' · dropped by the context budget'}</li>`;
   })}</ol>`;
 }
+
+/** Who a source may be cited to, in the dashboard's words. */
+export function audienceName(key: string, channelNames: ReadonlyMap<string, string> = new Map()): string {
+  if (key === 'workspace') return 'everyone in the server';
+  const channel = /^channel:([0-9]{1,20})$/.exec(key)?.[1];
+  if (channel) return `readers of #${channelNames.get(channel) ?? channel}`;
+  return 'unknown (citable nowhere in Discord until placed)';
+}
+
+/** What the answer to a question was allowed to cite, as its queries row recorded it. */
+export function audienceLine(audience: QuestionRow['audience']): SafeHtml {
+  if (!audience) return html`<span class="audience">Audience: not recorded (asked before audiences were recorded)</span>`;
+  if (audience.kind === 'everything') return html`<span class="audience">Audience: every source (the operator’s view)</span>`;
+  if (audience.keys.length === 0) return html`<span class="audience">Audience: no source could be cited</span>`;
+  return html`<span class="audience">Audience: ${audience.keys.map((k) => audienceName(k)).join(', ')}</span>`;
+}

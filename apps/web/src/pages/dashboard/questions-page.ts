@@ -1,7 +1,7 @@
 import { QUESTION_FILTERS, type QuestionFilter, type QuestionsData } from '@brain/insights';
 import { html, raw, type SafeHtml } from '../../html/html.ts';
 import { when } from './layout.ts';
-import { feedbackBadge, latencyLine, outcomeBadge, retrievedList } from './question-parts.ts';
+import { audienceLine, feedbackBadge, latencyLine, outcomeBadge, retrievedList } from './question-parts.ts';
 
 const FILTER_LABELS: Record<QuestionFilter, string> = { all: 'All', unanswered: 'Unanswered', down: '👎 Not helpful' };
 
@@ -20,6 +20,7 @@ ${
         (q) => html`<article class="q" data-question-id="${q.id}">
 <h3><a href="/dashboard/questions/${q.id}">${q.question}</a></h3>
 <div class="meta">${outcomeBadge(q)} ${feedbackBadge(q.feedback)} ${when(q.createdAt)} · ${q.surface} · ${q.answerer}${q.model ? ` (${q.model})` : ''} · ${latencyLine(q.latency)}</div>
+<div class="meta" data-audience>${audienceLine(q.audience)}</div>
 ${retrievedList(q, data.sources, 5)}
 </article>`,
       )

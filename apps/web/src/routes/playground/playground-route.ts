@@ -63,7 +63,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
 
   app.get('/playground/state', async (request) => ({
     messages: channel.visibleTo(viewerOf(request)),
-    server: { name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
+    server: { id: PLAYGROUND.guildId, name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
     channels: PLAYGROUND_CHANNELS,
     personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
     view: gateway.view(viewerOf(request) ?? ''),
@@ -101,5 +101,8 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   );
   app.post<{ Body: { messageId?: unknown } }>('/playground/save-message', async (request) =>
     gateway.saveMessage(requireString(request.body?.messageId, 'messageId'), requireViewer(request), interactionsUrl(request)),
+  );
+  app.post<{ Body: { messageId?: unknown } }>('/playground/save-thread', async (request) =>
+    gateway.saveThread(requireString(request.body?.messageId, 'messageId'), requireViewer(request), interactionsUrl(request)),
   );
 };

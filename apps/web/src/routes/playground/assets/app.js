@@ -21,6 +21,7 @@ let choices = [];
 // Which channel of the pretend server is shown, and who you are: #staff is for moderators only.
 let view = { channelId: '100000000000000002', persona: 'moderator' };
 let channels = [];
+let serverId = '';
 
 // ---------------------------------------------------------------------------------------------
 // Discord markdown, the subset the bot uses. Everything is HTML-escaped first; links are http(s).
@@ -38,9 +39,19 @@ function safeHref(url) {
   }
 }
 
+// A jump link into the pretend server opens that message here, as Discord opens it in the app.
+function jumpTarget(href) {
+  const m = /^https:\/\/discord\.com\/channels\/(\d+)\/(\d+)\/(\d+)$/.exec(href);
+  if (!m || m[1] !== serverId || !channels.some((c) => c.id === m[2])) return null;
+  return { channelId: m[2], messageId: m[3] };
+}
+
 function link(label, url) {
   const href = safeHref(url);
-  return href ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${label}</a>` : label;
+  if (!href) return label;
+  const jump = jumpTarget(href);
+  if (jump) return `<a href="${escapeHtml(href)}" class="jump" data-jump-channel="${jump.channelId}" data-jump-message="${jump.messageId}">${label}</a>`;
+  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${label}</a>`;
 }
 
 function timestamp(seconds, style) {
@@ -150,15 +161,18 @@ function render(message) {
   if (bot && message.invocation) {
     item.append(el('div', 'invocation', `<b>You</b> used <code>${escapeHtml(message.invocation)}</code>`));
   }
-  item.append(el('div', `avatar ${bot ? 'bot' : 'you'}`, bot ? 'CB' : 'Y'));
+  const member = message.author === 'member';
+  const name = member ? (message.authorName ?? 'Member') : 'You';
+  item.append(el('div', `avatar ${bot ? 'bot' : member ? `member m${name.length % 5}` : 'you'}`, bot ? 'CB' : escapeHtml(name.slice(0, 1))));
   const body = el('div', 'body');
+  const pin = message.pinned ? ' <span class="pin" title="Pinned">📌 pinned</span>' : '';
   body.append(
     el(
       'div',
       'meta',
       bot
         ? `<span class="author bot-name">Company Brain</span> <span class="app-tag">APP</span> <span class="time">${timeOf(message.createdAt)}</span>`
-        : `<span class="author">You</span> <span class="time">${timeOf(message.createdAt)}</span>`,
+        : `<span class="author">${escapeHtml(name)}</span> <span class="time">${timeOf(message.createdAt)}</span>${pin}`,
     ),
   );
   if (message.state === 'thinking') {
@@ -172,6 +186,13 @@ function render(message) {
     for (const embed of message.embeds ?? []) body.append(renderEmbed(embed));
     const components = renderComponents(message);
     if (components) body.append(components);
+    const thread = message.startsThread ? channels.find((c) => c.id === message.startsThread) : undefined;
+    if (thread) {
+      const open = el('button', 'thread-card', `🧵 <b>${escapeHtml(thread.name)}</b> <span>${countIn(thread.id)} messages ›</span>`);
+      open.type = 'button';
+      open.addEventListener('click', () => changeView({ channelId: thread.id }));
+      body.append(open);
+    }
   }
   item.append(body);
   if (message.ephemeral) {
@@ -189,9 +210,23 @@ function render(message) {
     save.title = 'The “Save to brain” message command';
     save.addEventListener('click', () => call('/playground/save-message', { messageId: message.id }));
     actions.append(save);
+    const inThread = channels.find((c) => c.id === message.channelId)?.type === 11;
+    if (inThread || message.startsThread) {
+      const saveThread = el('button', '', 'Apps ▸ Save thread to brain');
+      saveThread.type = 'button';
+      saveThread.title = 'The “Save thread to brain” message command: the whole thread as one source';
+      saveThread.addEventListener('click', () => call('/playground/save-thread', { messageId: message.id }));
+      actions.append(saveThread);
+    }
     item.append(actions);
   }
   return item;
+}
+
+function countIn(channelId) {
+  let n = 0;
+  for (const m of messages.values()) if (m.channelId === channelId && m.author !== 'bot') n += 1;
+  return n;
 }
 
 function upsert(message) {
@@ -331,8 +366,50 @@ form.addEventListener('submit', async (event) => {
 // ---------------------------------------------------------------------------------------------
 // Start: the channel so far, then live updates.
 
+function channelLink(channel, nested) {
+  const a = el('a', `channel${nested ? ' nested' : ''}`);
+  a.href = '#';
+  a.dataset.channel = channel.id;
+  const icon = channel.type === 15 ? '💬' : channel.type === 11 ? '↳' : '#';
+  const tags = (channel.appliedTags ?? []).map((id) => channels.find((c) => c.id === channel.parentId)?.tags?.find((t) => t.id === id)?.name).filter(Boolean);
+  a.innerHTML = `<span class="hash">${icon}</span><span class="channel-name">${escapeHtml(channel.name)}${channel.staffOnly ? ' 🔒' : ''}</span>${tags.includes('solved') ? '<span class="tag solved">solved</span>' : ''}`;
+  if (channel.staffOnly) a.title = 'Moderators only';
+  return a;
+}
+
+function buildSidebar() {
+  if (channels.length === 0) return;
+  const items = [];
+  const top = channels.filter((c) => c.parentId === null);
+  for (const group of [{ label: 'Text channels', type: 0 }, { label: 'Forums', type: 15 }]) {
+    const inGroup = top.filter((c) => c.type === group.type);
+    if (!inGroup.length) continue;
+    items.push(el('div', 'channel-group', group.label));
+    for (const channel of inGroup) {
+      items.push(channelLink(channel, false));
+      for (const child of channels.filter((c) => c.parentId === channel.id)) items.push(channelLink(child, true));
+    }
+  }
+  channelLinks.replaceChildren(...items);
+  document.querySelector('.sidebar > .channel-group')?.remove();
+}
+
+function renderForum(forum) {
+  const posts = channels.filter((c) => c.parentId === forum.id);
+  const cards = posts.map((post) => {
+    const card = el('li', 'forum-post');
+    const tags = (post.appliedTags ?? []).map((id) => forum.tags?.find((t) => t.id === id)?.name).filter(Boolean);
+    const first = [...messages.values()].find((m) => m.id === post.id);
+    card.innerHTML = `<div class="forum-title">${escapeHtml(post.name)}</div><div class="forum-tags">${tags.map((t) => `<span class="tag${t === 'solved' ? ' solved' : ''}">${escapeHtml(t)}</span>`).join('')}</div><div class="forum-preview">${first ? `<b>${escapeHtml(first.authorName ?? '')}</b>: ${escapeHtml(first.content)}` : ''}</div><div class="forum-count">${countIn(post.id)} messages</div>`;
+    card.tabIndex = 0;
+    card.addEventListener('click', () => changeView({ channelId: post.id }));
+    return card;
+  });
+  list.replaceChildren(el('li', 'welcome', `<h1>Welcome to #${escapeHtml(forum.name)}!</h1><p>${escapeHtml(forum.topic)} Open a post, then use <b>Save thread to brain</b> on a message in it, or sync the whole forum with <code>/sync add channel: #${escapeHtml(forum.name)}</code> from another channel.</p>`), ...cards);
+}
+
 function showChannel() {
-  const channel = channels.find((c) => c.id === view.channelId) ?? { name: 'general', topic: '' };
+  const channel = channels.find((c) => c.id === view.channelId) ?? { name: 'general', topic: '', type: 0 };
   for (const a of channelLinks.querySelectorAll('a[data-channel]')) {
     const active = a.dataset.channel === view.channelId;
     a.classList.toggle('active', active);
@@ -342,12 +419,38 @@ function showChannel() {
   personaSelect.value = view.persona;
   chatTitle.textContent = channel.name;
   topic.textContent = channel.topic;
-  input.placeholder = `Message #${channel.name} — type / for commands`;
+  document.querySelector('.chat-header .hash').textContent = channel.type === 15 ? '💬' : channel.type === 11 ? '🧵' : '#';
+  const forum = channel.type === 15;
+  input.disabled = forum;
+  input.placeholder = forum ? 'A forum has no messages of its own: open a post' : `Message ${channel.type === 11 ? '' : '#'}${channel.name} — type / for commands`;
   input.setAttribute('aria-label', `Message #${channel.name}`);
   list.setAttribute('aria-label', `Messages in #${channel.name}`);
-  list.replaceChildren(el('li', 'welcome', `<h1>Welcome to #${escapeHtml(channel.name)}!</h1><p>This is the start of the playground. Type <code>/save</code> with a link, then <code>/ask</code> about it.</p>`));
+  if (forum) return renderForum(channel);
+  const intro =
+    channel.type === 11
+      ? `<h1>${escapeHtml(channel.name)}</h1><p>A thread. Use <b>Save thread to brain</b> on any message (hover it) to save the whole conversation, then <code>/ask</code> about something said in it.</p>`
+      : `<h1>Welcome to #${escapeHtml(channel.name)}!</h1><p>This is the start of the playground. Type <code>/save</code> with a link, then <code>/ask</code> about it.</p>`;
+  list.replaceChildren(el('li', 'welcome', intro));
   for (const message of messages.values()) upsert(message);
 }
+
+// Opening a jump link: the message's channel, scrolled to it and highlighted, as Discord does.
+async function jumpTo(channelId, messageId) {
+  if (view.channelId !== channelId) await changeView({ channelId });
+  const node = document.getElementById(`m-${messageId}`);
+  if (!node) return;
+  node.scrollIntoView({ block: 'center' });
+  node.classList.remove('jumped');
+  void node.offsetWidth;
+  node.classList.add('jumped');
+}
+
+list.addEventListener('click', (event) => {
+  const a = event.target.closest('a[data-jump-message]');
+  if (!a) return;
+  event.preventDefault();
+  jumpTo(a.dataset.jumpChannel, a.dataset.jumpMessage);
+});
 
 async function changeView(change) {
   const next = await call('/playground/view', change);
@@ -367,8 +470,10 @@ async function start() {
   const state = await (await fetch('/playground/state')).json();
   commands = state.commands;
   channels = state.channels ?? [];
+  serverId = state.server?.id ?? '';
   view = state.view ?? view;
   for (const message of state.messages) messages.set(message.id, message);
+  buildSidebar();
   showChannel();
   const events = new EventSource('/playground/events');
   events.addEventListener('open', () => {
