@@ -409,11 +409,16 @@ describeDb('/sync end to end', (suite) => {
     };
     await expect(syncChannel(suite.db, dying, { workspaceId, syncedChannelId: channel.id, runId: job?.id as string, signal: kill.signal })).rejects.toThrow('kill -9');
     const midway = await channelRow(BIG);
-    expect(midway).toMatchObject({ state: 'backfilling', checkpoint: { run: job?.id, total: 30, done: 10 } });
+    // Ten reads were let through, but threads are read several at once: those still reading when
+    // the pass died were cut off with it, so at most ten are done.
+    const done = midway?.checkpoint.done ?? 0;
+    expect(midway).toMatchObject({ state: 'backfilling', checkpoint: { run: job?.id, total: 30 } });
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThanOrEqual(10);
 
-    // The requeued job (same id) resumes: the ten done are skipped, the twenty others read.
+    // The requeued job (same id) resumes: the ones done are skipped, the others read.
     const resumed = await syncChannel(suite.db, reader, { workspaceId, syncedChannelId: channel.id, runId: job?.id as string });
-    expect(resumed).toMatchObject({ resumed: 10, saved: 20, state: 'current' });
+    expect(resumed).toMatchObject({ resumed: done, saved: 30 - done, state: 'current' });
     await withService(suite.db, (tx) => tx.query("update jobs set status = 'done', finished_at = now() where id = $1", [job?.id]));
     worker = await startWorker(runtime.services, { logger, pollMs: 50 });
     await settle();
