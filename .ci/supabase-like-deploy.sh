@@ -113,6 +113,10 @@ for id in database pgvector migrations row-level-security embedding-dimension em
   jq -e --arg id "$id" '.checks[] | select(.id == $id) | .status == "pass"' <<<"$as_app" >/dev/null || fail "doctor as brain_app, $id: $(jq -c --arg id "$id" '.checks[] | select(.id == $id)' <<<"$as_app")"
 done
 jq -r '.checks[] | "  \(.status) \(.id): \(.detail)"' <<<"$as_app"
+# render.yaml's preDeploy: the services' URL is brain_app's, the owner's comes in BRAIN_MIGRATE_DATABASE_URL.
+predeploy=$(DATABASE_URL=$app_url BRAIN_MIGRATE_DATABASE_URL=$url brain migrate --json)
+[ "$(applied_count "$predeploy")" -eq 0 ] || fail "brain migrate with BRAIN_MIGRATE_DATABASE_URL: $predeploy"
+echo "  brain migrate with DATABASE_URL as brain_app and BRAIN_MIGRATE_DATABASE_URL as postgres: up to date"
 
 echo "== save and ask as brain_app"
 doc=$(mktemp -d)/retention.md

@@ -639,6 +639,66 @@ ALTER TABLE ONLY public.auth_tokens FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.auth_tokens IS 'Magic-link tokens, stored as SHA-256 only. Service-only in practice: a token is looked up by its hash before its workspace is known.';
 
 --
+-- Name: auto_answers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auto_answers (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workspace_id uuid NOT NULL,
+    channel_id text NOT NULL,
+    thread_id text NOT NULL,
+    message_id text NOT NULL,
+    outcome text DEFAULT 'pending'::text NOT NULL,
+    reason text,
+    query_id uuid,
+    reply_message_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT auto_answers_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT auto_answers_message_id_check CHECK ((message_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT auto_answers_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'failed'::text]))),
+    CONSTRAINT auto_answers_thread_id_check CHECK ((thread_id ~ '^[0-9]{1,20}$'::text))
+);
+
+ALTER TABLE ONLY public.auto_answers FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE auto_answers; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.auto_answers IS 'Auto-answers: one per thread, claimed before answering; how each ended and why.';
+
+--
+-- Name: autoanswer_channels; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.autoanswer_channels (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workspace_id uuid NOT NULL,
+    guild_id text NOT NULL,
+    channel_id text NOT NULL,
+    channel_name text,
+    when_uncovered text DEFAULT 'reaction'::text NOT NULL,
+    staff_role_id text,
+    enabled_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT autoanswer_channels_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT autoanswer_channels_enabled_by_check CHECK (((length(enabled_by) >= 1) AND (length(enabled_by) <= 254))),
+    CONSTRAINT autoanswer_channels_guild_id_check CHECK ((guild_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT autoanswer_channels_staff_role_id_check CHECK ((staff_role_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT autoanswer_channels_when_uncovered_check CHECK ((when_uncovered = ANY (ARRAY['reaction'::text, 'line'::text])))
+);
+
+ALTER TABLE ONLY public.autoanswer_channels FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE autoanswer_channels; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.autoanswer_channels IS '/autoanswer: channels whose new posts and threads get one grounded reply, and what to do when nothing covers them.';
+
+--
 -- Name: chunks; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -701,6 +761,27 @@ ALTER TABLE ONLY public.dashboard_sessions FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON TABLE public.dashboard_sessions IS 'Dashboard sessions, stored as SHA-256 of the cookie only. Service-only: a session is looked up by its hash before its workspace is known.';
+
+--
+-- Name: gateway_leases; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.gateway_leases (
+    name text NOT NULL,
+    holder text NOT NULL,
+    acquired_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT gateway_leases_holder_check CHECK (((length(holder) >= 1) AND (length(holder) <= 200))),
+    CONSTRAINT gateway_leases_name_check CHECK (((length(name) >= 1) AND (length(name) <= 64)))
+);
+
+ALTER TABLE ONLY public.gateway_leases FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE gateway_leases; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.gateway_leases IS 'Service-only: the process holding the Discord Gateway connection, until expires_at.';
 
 --
 -- Name: interactions_seen; Type: TABLE; Schema: public; Owner: -
@@ -815,7 +896,7 @@ END) STORED,
     CONSTRAINT queries_audience_check CHECK (((audience IS NULL) OR (audience = '{"kind": "everything"}'::jsonb) OR (((audience ->> 'kind'::text) = 'keys'::text) AND (jsonb_typeof((audience -> 'keys'::text)) = 'array'::text)))),
     CONSTRAINT queries_error_code_check CHECK (((error_code IS NULL) OR (error_code ~ '^[A-Z][A-Z0-9_]{1,63}$'::text))),
     CONSTRAINT queries_feedback_check CHECK ((feedback = ANY (ARRAY['up'::text, 'down'::text]))),
-    CONSTRAINT queries_surface_check CHECK ((surface = ANY (ARRAY['discord'::text, 'playground'::text, 'cli'::text, 'mcp'::text, 'dashboard'::text, 'eval'::text])))
+    CONSTRAINT queries_surface_check CHECK ((surface = ANY (ARRAY['discord'::text, 'playground'::text, 'cli'::text, 'mcp'::text, 'dashboard'::text, 'eval'::text, 'auto'::text, 'follow_up'::text])))
 );
 
 ALTER TABLE ONLY public.queries FORCE ROW LEVEL SECURITY;
@@ -1134,6 +1215,34 @@ ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: auto_answers auto_answers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answers
+    ADD CONSTRAINT auto_answers_pkey PRIMARY KEY (id);
+
+--
+-- Name: auto_answers auto_answers_workspace_id_thread_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answers
+    ADD CONSTRAINT auto_answers_workspace_id_thread_id_key UNIQUE (workspace_id, thread_id);
+
+--
+-- Name: autoanswer_channels autoanswer_channels_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.autoanswer_channels
+    ADD CONSTRAINT autoanswer_channels_pkey PRIMARY KEY (id);
+
+--
+-- Name: autoanswer_channels autoanswer_channels_workspace_id_channel_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.autoanswer_channels
+    ADD CONSTRAINT autoanswer_channels_workspace_id_channel_id_key UNIQUE (workspace_id, channel_id);
+
+--
 -- Name: chunks chunks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1146,6 +1255,13 @@ ALTER TABLE ONLY public.chunks
 
 ALTER TABLE ONLY public.dashboard_sessions
     ADD CONSTRAINT dashboard_sessions_pkey PRIMARY KEY (token_hash);
+
+--
+-- Name: gateway_leases gateway_leases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gateway_leases
+    ADD CONSTRAINT gateway_leases_pkey PRIMARY KEY (name);
 
 --
 -- Name: interactions_seen interactions_seen_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1519,6 +1635,12 @@ CREATE TRIGGER artifacts_audience_to_chunks AFTER UPDATE OF audience ON public.a
 CREATE TRIGGER artifacts_touch_updated_at BEFORE UPDATE ON public.artifacts FOR EACH ROW EXECUTE FUNCTION brain_private.touch_updated_at();
 
 --
+-- Name: autoanswer_channels autoanswer_channels_touch_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER autoanswer_channels_touch_updated_at BEFORE UPDATE ON public.autoanswer_channels FOR EACH ROW EXECUTE FUNCTION brain_private.touch_updated_at();
+
+--
 -- Name: chunks chunks_take_artifact_audience; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1601,6 +1723,27 @@ ALTER TABLE ONLY public.audience_changes
 
 ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: auto_answers auto_answers_query_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answers
+    ADD CONSTRAINT auto_answers_query_id_fkey FOREIGN KEY (query_id) REFERENCES public.queries(id) ON DELETE SET NULL;
+
+--
+-- Name: auto_answers auto_answers_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answers
+    ADD CONSTRAINT auto_answers_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: autoanswer_channels autoanswer_channels_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.autoanswer_channels
+    ADD CONSTRAINT autoanswer_channels_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: chunks chunks_artifact_id_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -1770,6 +1913,30 @@ ALTER TABLE public.auth_tokens ENABLE ROW LEVEL SECURITY;
 CREATE POLICY auth_tokens_own_workspace ON public.auth_tokens TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
+-- Name: auto_answers; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.auto_answers ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: auto_answers auto_answers_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY auto_answers_own_workspace ON public.auto_answers TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
+-- Name: autoanswer_channels; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.autoanswer_channels ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: autoanswer_channels autoanswer_channels_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY autoanswer_channels_own_workspace ON public.autoanswer_channels TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
 -- Name: chunks; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -1792,6 +1959,12 @@ ALTER TABLE public.dashboard_sessions ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY dashboard_sessions_own_workspace ON public.dashboard_sessions TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
+-- Name: gateway_leases; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.gateway_leases ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: interactions_seen; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2087,6 +2260,20 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.audience_changes TO service_ro
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_tokens TO service_role;
 
 --
+-- Name: TABLE auto_answers; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auto_answers TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auto_answers TO service_role;
+
+--
+-- Name: TABLE autoanswer_channels; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.autoanswer_channels TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.autoanswer_channels TO service_role;
+
+--
 -- Name: TABLE chunks; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2098,6 +2285,12 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.chunks TO service_role;
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.dashboard_sessions TO service_role;
+
+--
+-- Name: TABLE gateway_leases; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.gateway_leases TO service_role;
 
 --
 -- Name: TABLE interactions_seen; Type: ACL; Schema: public; Owner: -

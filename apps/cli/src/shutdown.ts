@@ -1,4 +1,5 @@
 import type { Logger } from '@brain/observability';
+import { guardDriverWriteAfterClose } from './driver-guard.ts';
 
 /**
  * SIGTERM (Render, Docker) and SIGINT (Ctrl-C) drain the process: stop taking work, finish what
@@ -6,6 +7,7 @@ import type { Logger } from '@brain/observability';
  */
 export function onShutdown(logger: Logger, drain: () => Promise<void>): void {
   let draining = false;
+  let exitCode = 0;
   const handler = (signal: NodeJS.Signals) => {
     if (draining) {
       logger.warn({ signal }, 'second signal: exiting without draining');
@@ -16,7 +18,7 @@ export function onShutdown(logger: Logger, drain: () => Promise<void>): void {
     drain().then(
       () => {
         logger.info('shutdown complete');
-        process.exit(0);
+        process.exit(exitCode);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
@@ -26,4 +28,18 @@ export function onShutdown(logger: Logger, drain: () => Promise<void>): void {
   };
   process.on('SIGTERM', handler);
   process.on('SIGINT', handler);
+  // A pooled connection the driver cannot use again: drain as for SIGTERM, then exit 1 to be restarted.
+  guardDriverWriteAfterClose(
+    (error) => {
+      logger.error({ err: error.cause, code: error.code, next: error.nextStep }, error.message);
+      if (draining) return;
+      exitCode = 1;
+      handler('SIGTERM');
+    },
+    // Anything else is as fatal as without the guard, its stack in the log.
+    (error) => {
+      logger.fatal({ err: error }, 'uncaught exception');
+      process.exit(1);
+    },
+  );
 }

@@ -68,6 +68,26 @@ describePostgres(
 );
 
 describePostgres(
+  'brain migrate with BRAIN_MIGRATE_DATABASE_URL',
+  (suite) => {
+    it('migrates through the owner URL, not the services\' DATABASE_URL, and names the database it migrated', async () => {
+      // The services' URL leads nowhere: only the migration URL can have done the work.
+      const env = { DATABASE_URL: 'postgres://brain_app:app-secret@127.0.0.1:9/brain', BRAIN_MIGRATE_DATABASE_URL: suite.url as string };
+      const first = await runCli(['migrate', '--json'], env);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      const out = JSON.parse(first.stdout);
+      expect(out.applied).toHaveLength(migrationCount);
+      expect(out.database).toBe(new URL(suite.url as string).host + new URL(suite.url as string).pathname);
+      expect(first.stdout).not.toContain('app-secret');
+      const [row] = await suite.db.query<{ n: number }>('select count(*)::int as n from brain_meta.schema_migrations');
+      expect(row?.n).toBe(migrationCount);
+    });
+  },
+  { empty: true },
+);
+
+describePostgres(
   'brain migrate losing its connection',
   (suite) => {
     it('exits with the error that names the step and says what to do, not with the driver\'s TypeError', async () => {

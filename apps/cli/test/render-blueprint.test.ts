@@ -40,6 +40,8 @@ describe('render.yaml', () => {
       for (const group of used) expect(groups.has(group)).toBe(true);
       expect(service.envVars.some((v) => 'key' in v && v.key === 'DATABASE_URL')).toBe(true);
     }
+    // The pre-deploy migration has the owner's URL of its own, so DATABASE_URL can be brain_app's.
+    expect(byType('web').envVars.some((v) => 'key' in v && v.key === 'BRAIN_MIGRATE_DATABASE_URL')).toBe(true);
     // The drain fits in Render's delay: answers get the grace, then the last edit of those cut
     // short, then the database closes (margin); jobs get the grace, then are released (margin).
     // The web service listens publicly, believes Render's one proxy hop, and protects /metrics.

@@ -1,4 +1,5 @@
 import { normalise, STOPWORDS, termOf } from './text/terms.ts';
+import { isEnglishWord } from './text/english-words.ts';
 import { questionTokens, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
 
@@ -15,7 +16,8 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  * What a question asks about that nothing saved in the workspace contains, as the asker wrote
  * it; empty when the question can be answered from what is saved. Two cases, each enough:
  * - a name: a product, a setting, a function or an error code ("NOTIFY", "max_parallel_flux",
- *   "pathlib.Path.teleport") with a part that no live passage holds;
+ *   "pathlib.Path.teleport") with a part that no live passage holds, or a word in no English
+ *   dictionary that no live passage holds ("smtplib");
  * - most of the question: at least half of its content words are in no live passage
  *   ("How do I add a button to a tkinter window?" in a workspace of Python's library docs), in
  *   a workspace large enough for everyday words to be there.
@@ -34,8 +36,12 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
     const parts = [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
     if (parts.some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
   }
-  if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
   const words = questionTokens(question).map((t) => t.token);
+  // A name written in lower case ("smtplib", "numpy") has no capital to show it: a word that is
+  // in no dictionary and in nothing saved is one.
+  const unnamed = words.filter((w) => /^\p{L}{3,}$/u.test(w) && absent(w) && !isEnglishWord(w) && !missing.some((m) => normalise(m).includes(w)));
+  missing.push(...writtenForms(question, unnamed));
+  if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
   const gone = words.filter(absent);
   // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
   const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));

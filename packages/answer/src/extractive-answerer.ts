@@ -1,7 +1,8 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
 import { collapseWhitespace, sentenceSpans, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights, type TermWeights } from './text/term-weights.ts';
-import { termSet, terms } from './text/terms.ts';
+import { normalise, termSet, terms } from './text/terms.ts';
+import { namesIn } from './coverage-gate.ts';
 import type { Answerer, AnswerOutput, AnswerRequest, Passage } from './types.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive-v2';
@@ -25,6 +26,9 @@ interface Candidate {
   context: string;
   /** Terms of the heading or label above the sentence inside the passage (empty above the first). */
   sectionTerms: Set<string>;
+  /** The heading and label text above the sentence, and its own section's text, as written. */
+  sectionText: string;
+  ownSectionText: string;
   /** The sentence's own section: that heading or label, else the last part of the passage's heading. */
   ownSection: Set<string>;
   /** Index of the sentence under its nearest heading or label: a section's first sentences define it. */
@@ -35,6 +39,8 @@ interface Candidate {
   matched: Set<string>;
   /** The question names a section of the passages, and not this sentence's. */
   offSection: boolean;
+  /** The question names the sentence's own section (its heading or label). */
+  inNamedSection: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
   score: number;
@@ -44,6 +50,8 @@ interface Candidate {
 interface Quote {
   candidate: Candidate;
   ranges: TextRange[];
+  /** The short code block its last sentence announces, shown as the page shows it. */
+  code: TextRange | null;
   chars: number;
 }
 
@@ -52,10 +60,17 @@ const K1 = 1.2;
 const B = 0.75;
 /** A question term found in the sentence's headings counts this much of a term in the sentence. */
 const HEADING_WEIGHT = 0.6;
+/** How many sentences under a named heading or label count as its definition. */
+const DEFINING_SENTENCES = 3;
 const MAX_SENTENCE_CHARS = 500;
 /** A sentence and those continuing it are quoted together up to this length, and this many. */
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
+const MAX_LIST_ITEMS = 4;
+/** A code block an announcing sentence is quoted with: its fences included, at most this long. */
+const MAX_CODE_LINES = 10;
+const MAX_CODE_CHARS = 400;
+const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
 /**
@@ -89,7 +104,7 @@ export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answe
     model: EXTRACTIVE_MODEL,
     async answer(request: AnswerRequest): Promise<AnswerOutput> {
       const quotes = pickQuotes(request, maxQuotes, maxChars);
-      const lines = quotes.flatMap((q) => q.ranges.map((r) => `> ${displayText(r.text)} [${q.candidate.passage.n}]`));
+      const lines = quotes.flatMap((q) => [...q.ranges.map((r) => `> ${displayText(r.text)} [${q.candidate.passage.n}]`), ...(q.code ? [q.code.text] : [])]);
       return { text: `${EXTRACTIVE_LABEL}\n${lines.join('\n')}`, model: EXTRACTIVE_MODEL, kind: 'extractive' };
     },
   };
@@ -106,7 +121,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     passages.map((p) => `${p.heading ?? ''} ${p.content}`),
     request.termStats,
   );
-  score(all, wanted, weights);
+  score(all, request.question, wanted, weights);
 
   // Once any sentence shares an informative term with the question, a lower passage's sentences
   // that share only generic ones ("maximum", "default") are about something else. The best
@@ -137,7 +152,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, wanted, shown);
+    const quote = quoteOf(chosen, wanted, shown, picked.length === 0);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     picked.push(quote);
     chars += quote.chars;
@@ -149,7 +164,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // the best passage rather than nothing; the label already says these are quotations.
   if (picked.length === 0) {
     const opening = all.find((c) => c.passage.n === passages[0]?.n) ?? all[0];
-    if (opening) picked.push({ candidate: opening, ranges: [opening.span], chars: opening.span.text.length });
+    if (opening) picked.push({ candidate: opening, ranges: [opening.span], code: null, chars: opening.span.text.length });
   }
   return orderForReading(picked);
 }
@@ -172,23 +187,26 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const labelText = span.label?.text ?? '';
       const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''} ${labelText} ${span.lead?.text ?? ''}`;
       const sectionTerms = termSet(`${span.heading ?? ''} ${labelText}`);
-      const ownSection = span.label ? termSet(labelText) : termSet(passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      const ownSectionText = span.label ? labelText : (passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      const ownSection = termSet(ownSectionText);
       out.push({
-        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, ownSection, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), offSection: false, score: 0,
+        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
+        matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
       });
     }
   }
   return out;
 }
 
-function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): void {
+function score(all: Candidate[], question: string, wanted: Set<string>, weights: TermWeights): void {
   const termLists = all.map((c) => terms(c.span.text));
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
   // When the question names a section ("connectionTimeout"), sentences of other sections of the
   // same passages ("keepAliveTimeout: Default 72000") are about something else.
-  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t));
-  const focused = all.some(namesSection);
+  // Named, not merely touched: "Is http.server recommended?" shares two words with the label
+  // "class http.server.HTTPServer(server_address, …)" yet asks about the module, not that class.
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namedBy(c.sectionText, c.sectionTerms, question, wanted);
+  const focused = new Set(all.filter(namesSection).map((c) => c.passage.n));
 
   const contextTerms = all.map((c) => termSet(c.context));
   const present = new Set<string>();
@@ -201,7 +219,7 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
-    c.offSection = focused && !namesSection(c);
+    c.offSection = focused.has(c.passage.n) && !namesSection(c);
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     let relevance = 0;
@@ -212,16 +230,25 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
-    if (relevance === 0 && !namedBy(c.ownSection, wanted)) continue;
+    const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
+    c.inNamedSection = ownNamed;
+    if (relevance === 0 && !ownNamed) continue;
+    // The first sentences under a heading or label the question names define it: they are about
+    // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to
+    // `true`, the server will destroy their sockets").
+    const defines = c.sectionPosition < DEFINING_SENTENCES && ownNamed;
     for (const t of contextTerms[i] ?? []) {
       if (!wanted.has(t) || tf.has(t)) continue;
-      relevance += HEADING_WEIGHT * weights.weight(t);
+      relevance += (defines && c.ownSection.has(t) ? 1 : HEADING_WEIGHT) * weights.weight(t);
       c.matched.add(t);
     }
     for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
-    const novel = list.filter((t) => !wanted.has(t)).length;
+    // A definition that restates the question ("The final path component, without its suffix")
+    // answers it with its label ("PurePath.stem"), which is quoted with it.
+    const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
     if (novel === 0 && list.length > 0) continue;
     c.score =
       relevance *
@@ -239,7 +266,7 @@ function score(all: Candidate[], wanted: Set<string>, weights: TermWeights): voi
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[]): Quote {
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean): Quote {
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -251,27 +278,89 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // announces what follows ("the following steps happen in order:") or is a bare value line
   // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
-  for (let i = c.position + 1; i <= c.position + MAX_CONTINUATIONS; i++) {
+  // Each list item of the window is quoted on its own line, as the page shows it.
+  let from = c.span;
+  const cut = (next: SentenceSpan) => {
+    if (next.kind !== 'item' || next.block === end.block) return;
+    ranges.push(rangeOf(c.passage.content, from, end));
+    from = next;
+  };
+  // A lead-in that announces a list goes on through its items ("The difference between shallow
+  // and deep copying is only relevant for compound objects: - A shallow copy … - A deep copy …").
+  const announcesList = /:\s*$/.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
+  const last = c.position + (announcesList || (c.inNamedSection && c.span.kind === 'item') ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
+  for (let i = c.position + 1; i <= last; i++) {
+    // Code ends the window: it is shown as a block of its own, never run into a quoted line.
+    if (end.code) break;
     const next = c.siblings[i];
+    if (announcesList && next !== undefined && next.lead === c.span) {
+      if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next)) break;
+      cut(next);
+      end = next;
+      continue;
+    }
     if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
+    if (FENCE_LINE.test(c.passage.content.slice(end.end, next.start))) break;
     if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
     const sameBlock = next.block === end.block;
     const announces = /:\s*$/.test(end.text);
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
     const incomplete = announces || bareValue;
     const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
-    if (!(sameBlock ? leans || incomplete : incomplete)) break;
+    // The items of a list under the heading the question names are its values or steps, read
+    // together ("trustProxy" › `true/false`: …, `string`: …, `Array<string>`: …).
+    const listGoesOn = c.inNamedSection && end.kind === 'item' && next.kind === 'item' && next.block === end.block + 1 && next.lead === c.span.lead;
+    // The best quotation also takes the paragraph after it when that one goes on about the same
+    // thing: the question's second half ("…and what should I use instead?") is often answered there.
+    const goesOn = first && next.kind === 'sentence' && end.kind === 'sentence' && next.block === end.block + 1 && terms(next.text).some((t) => c.ownTerms.has(t) && !wanted.has(t));
+    if (!(sameBlock ? leans || incomplete : incomplete || listGoesOn || goesOn)) break;
+    cut(next);
     end = next;
   }
-  ranges.push(end === c.span ? c.span : { start: c.span.start, end: end.end, text: c.passage.content.slice(c.span.start, end.end) });
-  return { candidate: c, ranges, chars: ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) };
+  ranges.push(rangeOf(c.passage.content, from, end));
+  // "Using default factory functions is a way to … for fields:" is answered by the code after it.
+  const code = end.code && end.code.text.split('\n').length <= MAX_CODE_LINES && end.code.text.length <= MAX_CODE_CHARS ? end.code : null;
+  const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
+  return { candidate: c, ranges, code, chars };
+}
+
+function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {
+  return from === to ? from : { start: from.start, end: to.end, text: content.slice(from.start, to.end) };
 }
 
 function isShown(shown: readonly { n: number; range: TextRange }[], n: number, range: TextRange): boolean {
   return shown.some((s) => s.n === n && s.range.start <= range.start && range.end <= s.range.end);
 }
 
-function namedBy(section: Set<string>, wanted: Set<string>): boolean {
+/**
+ * Does the question name this heading or label? One that names something ("copy.deepcopy(x[,
+ * memo])", "bodyLimit") is named only by that name as written: "deep copy" names no function,
+ * and "http.server" is not the class "http.server.HTTPServer". Other headings are named when
+ * the question holds at least half of their terms.
+ */
+function namedBy(text: string, section: Set<string>, question: string, wanted: Set<string>): boolean {
+  const ids = namesIn(text).filter(isIdentifier);
+  if (ids.length > 0) {
+    const asked = normalise(question);
+    // "ArgumentParser.add_argument(…)" is also named by "add_argument", a name on its own.
+    const forms = ids.flatMap((id) => {
+      const parts = id.split('.');
+      return parts.map((_, i) => parts.slice(i).join('.')).filter((f, i) => i === 0 || isIdentifier(f));
+    });
+    return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked));
+  }
+  return namedByTerms(section, wanted);
+}
+
+function isIdentifier(word: string): boolean {
+  return /[_.\d]|\p{Ll}\p{Lu}/u.test(word);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function namedByTerms(section: Set<string>, wanted: Set<string>): boolean {
   let hits = 0;
   for (const t of section) if (wanted.has(t)) hits++;
   return hits > 0 && hits * 2 >= section.size;

@@ -1,8 +1,11 @@
 import type { MatchedBy } from '@brain/db';
 import type { TermStats } from './text/term-weights.ts';
 
-/** Where a question came from; recorded in queries.surface (the column's check lists the same). */
-export type QuerySurface = 'discord' | 'playground' | 'cli' | 'mcp' | 'dashboard' | 'eval';
+/**
+ * Where a question came from; recorded in queries.surface (the column's check lists the same).
+ * 'auto' and 'follow_up' come from the Gateway: a new post answered by itself, a reply in its thread.
+ */
+export type QuerySurface = 'discord' | 'playground' | 'cli' | 'mcp' | 'dashboard' | 'eval' | 'auto' | 'follow_up';
 
 export type AnswererKind = 'llm' | 'extractive';
 

@@ -27,10 +27,23 @@ describe('missingTerms', () => {
   });
 
   it('refuses on ordinary words only when at least half of the question is in nothing saved', () => {
-    const offTopic = 'How do I add a button to a tkinter window?';
-    expect(missingTerms(offTopic, passages, stats(offTopic, ['button', 'tkinter']))).toEqual(['tkinter', 'button']);
+    const offTopic = 'How long should sourdough bread proof before baking?';
+    expect(missingTerms(offTopic, passages, stats(offTopic, ['sourdough', 'bread', 'proof']))).toEqual(['sourdough', 'bread', 'proof']);
     const userWords = 'How do I stop waiting for an external program that hangs forever?';
     expect(missingTerms(userWords, passages, stats(userWords, ['hangs']))).toEqual([]);
+  });
+
+  it('names a lower-case word that is in no dictionary and nothing saved (a module or product name)', () => {
+    const q = 'How do I send an email with an attachment using smtplib?';
+    expect(missingTerms(q, passages, stats(q, ['smtplib']))).toEqual(['smtplib']);
+    const tk = 'How do I add a button to a tkinter window?';
+    expect(missingTerms(tk, passages, stats(tk, ['tkinter']))).toEqual(['tkinter']);
+    // The asker's own English, even glued together, is not a name.
+    const own = 'How do I copy a folder with all its subfolders?';
+    expect(missingTerms(own, passages, stats(own, ['subfolders']))).toEqual([]);
+    // A misspelling no passage holds is named too, so the asker sees what to fix.
+    const typo = 'How do I confgure the server?';
+    expect(missingTerms(typo, passages, stats(typo, ['confgure']))).toEqual(['confgure']);
   });
 
   it('never refuses on a word a retrieved passage contains as written, or on a word PostgreSQL did not count', () => {

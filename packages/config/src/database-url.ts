@@ -8,9 +8,11 @@ export interface PostgresTarget {
 }
 
 /**
- * Validates DATABASE_URL without ever echoing it back: a URL usually carries a password.
+ * Validates DATABASE_URL (or BRAIN_MIGRATE_DATABASE_URL, named by `variable`) without ever
+ * echoing it back: a URL usually carries a password.
  */
-export function parseDatabaseUrl(raw: string): PostgresTarget {
+export function parseDatabaseUrl(raw: string, variable = 'DATABASE_URL'): PostgresTarget {
+  const invalid = (reason: string) => invalidUrl(variable, reason);
   let url: URL;
   try {
     url = new URL(raw);
@@ -26,12 +28,14 @@ export function parseDatabaseUrl(raw: string): PostgresTarget {
   return { url: raw, display: `${url.hostname}:${port}/${database}`, port };
 }
 
-function invalid(reason: string): AppError {
+function invalidUrl(variable: string, reason: string): AppError {
   return new AppError({
     code: 'CONFIG_INVALID',
-    message: `DATABASE_URL is malformed: ${reason}`,
+    message: `${variable} is malformed: ${reason}`,
     nextStep:
-      'Set it to postgres://USER:PASSWORD@HOST:5432/DATABASE (on Supabase: Project Settings → Database → Connection string), or unset it to use the embedded database.',
+      variable === 'DATABASE_URL'
+        ? 'Set it to postgres://USER:PASSWORD@HOST:5432/DATABASE (on Supabase: Project Settings → Database → Connection string), or unset it to use the embedded database.'
+        : `Set it to postgres://USER:PASSWORD@HOST:5432/DATABASE as the schema's owner (on Supabase: postgres, on the direct or session-pooler connection string), or unset it to migrate with DATABASE_URL.`,
     httpStatus: 400,
   });
 }

@@ -63,6 +63,7 @@ export const envSchema = z.object({
   BRAIN_DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
   DATABASE_PREPARE: booleanString,
+  BRAIN_MIGRATE_DATABASE_URL: optionalString,
   DISCORD_PUBLIC_KEY: optionalString.refine(
     (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v),
     'must be the 64-character hex public key from the Discord developer portal (General Information)',

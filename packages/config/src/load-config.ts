@@ -64,6 +64,12 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   } else {
     database = { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata'), display: path.join(dataDir, 'pgdata'), thread: e.BRAIN_PGLITE_THREAD ?? true };
   }
+  // The services log in as brain_app, which may not migrate; the owner's URL is for `brain migrate` alone.
+  let migrationDatabase = database;
+  if (e.BRAIN_MIGRATE_DATABASE_URL) {
+    const target = parseDatabaseUrl(e.BRAIN_MIGRATE_DATABASE_URL, 'BRAIN_MIGRATE_DATABASE_URL');
+    migrationDatabase = { kind: 'postgres', url: target.url, display: target.display, prepare: target.port !== TRANSACTION_POOLER_PORT };
+  }
 
   const openaiConfigured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
   const concurrency = e.BRAIN_WORKER_CONCURRENCY ? Number(e.BRAIN_WORKER_CONCURRENCY) : 2;
@@ -80,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     database,
+    migrationDatabase,
     discord: {
       publicKey: e.DISCORD_PUBLIC_KEY,
       applicationId: e.DISCORD_APPLICATION_ID,
@@ -161,6 +168,9 @@ function requiredTogether(e: RawEnv): string[] {
   }
   if (e.SUPABASE_URL && !e.SUPABASE_SERVICE_ROLE_KEY) {
     problems.push('SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set (Project Settings → API)');
+  }
+  if (e.BRAIN_MIGRATE_DATABASE_URL && !e.DATABASE_URL) {
+    problems.push('DATABASE_URL: required when BRAIN_MIGRATE_DATABASE_URL is set (the services\' database; BRAIN_MIGRATE_DATABASE_URL is the same database as its owner, for `brain migrate`)');
   }
   if (e.DISCORD_CLIENT_SECRET && !e.DISCORD_APPLICATION_ID) {
     problems.push('DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the OAuth2 client id)');

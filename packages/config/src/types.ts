@@ -19,6 +19,11 @@ export interface BrainConfig {
   publicUrlConfigured: boolean;
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * What `brain migrate` connects to: BRAIN_MIGRATE_DATABASE_URL (the schema owner, when the
+   * services log in as brain_app), else the services' own database.
+   */
+  migrationDatabase: DatabaseConfig;
   discord: {
     publicKey: string | undefined;
     applicationId: string | undefined;

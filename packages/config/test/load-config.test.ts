@@ -52,6 +52,37 @@ describe('loadConfig', () => {
     }
   });
 
+  it('migrates through BRAIN_MIGRATE_DATABASE_URL when set (the owner), the services keeping DATABASE_URL (brain_app)', () => {
+    const services = 'postgres://brain_app.ref:app-secret@pooler.supabase.com:6543/postgres';
+    const split = loadConfig({ DATABASE_URL: services, BRAIN_MIGRATE_DATABASE_URL: 'postgres://postgres:owner-secret@db.ref.supabase.co:5432/postgres' }, { cwd });
+    expect(split.database).toMatchObject({ kind: 'postgres', url: services, prepare: false, display: 'pooler.supabase.com:6543/postgres' });
+    expect(split.migrationDatabase).toEqual({
+      kind: 'postgres',
+      url: 'postgres://postgres:owner-secret@db.ref.supabase.co:5432/postgres',
+      display: 'db.ref.supabase.co:5432/postgres',
+      prepare: true,
+    });
+    // Behind the transaction pooler too, prepared statements go off by the same port rule.
+    expect(loadConfig({ DATABASE_URL: services, BRAIN_MIGRATE_DATABASE_URL: 'postgres://postgres:x@pooler.supabase.com:6543/postgres' }, { cwd }).migrationDatabase).toMatchObject({ prepare: false });
+
+    // Unset (or empty), migrations use the services' database, embedded or not.
+    expect(loadConfig({ DATABASE_URL: services, BRAIN_MIGRATE_DATABASE_URL: '' }, { cwd }).migrationDatabase).toEqual(loadConfig({ DATABASE_URL: services }, { cwd }).database);
+    expect(loadConfig({}, { cwd }).migrationDatabase).toEqual(loadConfig({}, { cwd }).database);
+  });
+
+  it('refuses BRAIN_MIGRATE_DATABASE_URL malformed (naming it, not echoing its password) or without DATABASE_URL', () => {
+    const error = configError({ DATABASE_URL: 'postgres://u@h/db', BRAIN_MIGRATE_DATABASE_URL: 'mysql://root:hunter2@db/app' });
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toBe('BRAIN_MIGRATE_DATABASE_URL is malformed: its scheme is "mysql", not postgres or postgresql');
+    expect(error.nextStep).toMatch(/schema's owner/);
+    expect(`${error.message} ${error.nextStep}`).not.toContain('hunter2');
+
+    const alone = configError({ BRAIN_MIGRATE_DATABASE_URL: 'postgres://postgres:owner-secret@db.example.com/app' });
+    expect(alone.code).toBe('CONFIG_INVALID');
+    expect(alone.message).toContain('DATABASE_URL: required when BRAIN_MIGRATE_DATABASE_URL is set');
+    expect(alone.message).not.toContain('owner-secret');
+  });
+
   it('reports every invalid variable at once, by name, with what a valid value looks like', () => {
     const error = configError({ PORT: 'eighty', DISCORD_PUBLIC_KEY: 'xyz', PUBLIC_URL: 'brain.example.com', LOG_LEVEL: 'loud' });
     expect(error.code).toBe('CONFIG_INVALID');

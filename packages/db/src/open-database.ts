@@ -1,4 +1,4 @@
-import { AppError } from '@brain/errors';
+import { AppError, isAppError } from '@brain/errors';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { openPglite } from './open-pglite.ts';
@@ -50,7 +50,9 @@ export async function openDatabase(target: OpenDatabaseTarget, options: OpenData
   }
 }
 
-function describeConnectError(error: unknown, display: string): AppError {
+function describeConnectError(thrown: unknown, display: string): AppError {
+  // A reset during the first query comes wrapped as DB_CONNECTION_LOST; the driver's code says more here.
+  const error = isAppError(thrown, 'DB_CONNECTION_LOST') ? thrown.cause : thrown;
   const state = sqlState(error);
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
   let reason: string;

@@ -169,6 +169,29 @@ export const TABLES: Record<string, TableSpec> = {
     key: "(workspace_id::text || ':' || thread_id || ':' || user_id)",
     workspaceColumn: 'workspace_id',
   },
+  autoanswer_channels: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into autoanswer_channels (workspace_id, guild_id, channel_id, enabled_by)
+             values ($1, '1', (100000 + floor(random() * 1e9))::bigint::text, 'matrix') returning id`,
+    updatable: 'channel_name',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  auto_answers: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into auto_answers (workspace_id, channel_id, thread_id, message_id)
+             values ($1, '1', (100000 + floor(random() * 1e9))::bigint::text, '2') returning id`,
+    updatable: 'reason',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  gateway_leases: {
+    grants: [],
+    insert: `insert into gateway_leases (name, holder, expires_at) values ('m-' || md5(random()::text), 'matrix', now() + interval '1 minute') returning name as id`,
+    updatable: 'holder',
+    key: 'name',
+    workspaceColumn: null,
+  },
   usage_counters: {
     grants: ['select'],
     insert: `insert into usage_counters (workspace_id, kind, used) values ($1, 'ask', 1) returning workspace_id::text || ':' || kind as id`,

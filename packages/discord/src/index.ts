@@ -55,3 +55,16 @@ export { parseGuildFacts, type GuildFacts, type ChannelFacts, type MemberFacts, 
 export { channelAskAudience, privateAskAudience } from './audience/allowed-audiences.ts';
 export { resolveAskAudience, type AskAudience, type AskAudienceRequest } from './audience/resolve-ask-audience.ts';
 export { createTokenAudience } from './audience/token-audience.ts';
+
+export { startGatewayRunner, type GatewayRunner, type GatewayRunnerOptions } from './gateway/gateway-runner.ts';
+export { acquireGatewayLease, releaseGatewayLease, GATEWAY_LEASE } from './gateway/gateway-lease.ts';
+export { createGatewayClient, GATEWAY_INTENTS, threadMessageOf } from './gateway/gateway-client.ts';
+export { answerNewThread, type AutoAnswerDeps, type AutoAnswerResult } from './autoanswer/answer-new-thread.ts';
+export { enableAutoanswer, type EnableAutoanswer } from './autoanswer/enable-autoanswer.ts';
+export { disableAutoanswer } from './autoanswer/disable-autoanswer.ts';
+export { listAutoanswerChannels } from './autoanswer/list-autoanswer-channels.ts';
+export { anyAutoanswerChannel } from './autoanswer/any-autoanswer-channel.ts';
+export type { AutoanswerChannel, WhenUncovered } from './autoanswer/autoanswer-channel.ts';
+export type { ThreadMessage } from './autoanswer/thread-message.ts';
+export { createThreadWriter, type ThreadWriter } from './autoanswer/thread-writer.ts';
+export { UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';

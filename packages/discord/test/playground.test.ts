@@ -33,7 +33,7 @@ describe('parseCommandLine', () => {
   });
 
   it('explains what is wrong, like Discord would refuse to send it', () => {
-    expect(() => parseCommandLine('/teleport', commands)).toThrow('There is no /teleport. Try /save, /ask, /sources, /forget, /billing, /mcp-token, /audience, /sync.');
+    expect(() => parseCommandLine('/teleport', commands)).toThrow('There is no /teleport. Try /save, /ask, /sources, /forget, /billing, /mcp-token, /audience, /sync, /autoanswer.');
     expect(() => parseCommandLine('/ask', commands)).toThrow('/ask needs question: e.g. /ask question: …');
     expect(() => parseCommandLine('/sources status: lost', commands)).toThrow('status is one of: queued, indexing, ready, failed.');
     expect(() => parseCommandLine('hello', commands)).toThrow('Commands start with a slash');

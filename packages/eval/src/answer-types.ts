@@ -16,6 +16,12 @@ export interface AnswerScore {
   correct: boolean | null;
   /** A cited passage comes from an expected source; null for an unanswerable question. */
   citedExpected: boolean | null;
+  /**
+   * A gold string is in the passages the answerer was given (false when no answerer ran); null
+   * like `correct`. A wrong answer with the fact in context is the answerer's miss; without it,
+   * retrieval's.
+   */
+  goldInContext?: boolean | null;
   /** The sources the answer cited (file name, else URL), in citation order. */
   cited: string[];
   answer: string;
@@ -34,6 +40,8 @@ export interface AnswerSummaryRow {
   accuracy: number | null;
   /** Share of the answerable questions whose answer cites an expected source. */
   citedExpected: number | null;
+  /** Share of the gradable questions whose gold string was in the passages the answerer saw: accuracy's ceiling. */
+  goldInContext: number | null;
   /** Share of the answerable questions refused: the cost of refusing. */
   wronglyRefused: number | null;
   /** Share of the unanswerable questions refused: the point of refusing. */

@@ -9,7 +9,7 @@ const figure = (x: number | null) => (x === null ? '-' : x.toFixed(3));
  * `misses` every question answered wrongly or refused wrongly, with the start of its answer.
  */
 export function formatAnswerReport(report: AnswerReport, options: { misses?: boolean } = {}): string {
-  const header = ['answerer', 'split', 'kind', 'answerable', 'unanswerable', 'accuracy', 'cited expected', 'wrongly refused', 'refused unanswerable', 'errors'];
+  const header = ['answerer', 'split', 'kind', 'answerable', 'unanswerable', 'accuracy', 'gold in context', 'cited expected', 'wrongly refused', 'refused unanswerable', 'errors'];
   const body = report.summary.map((r) => [
     r.answerer,
     r.split,
@@ -17,6 +17,7 @@ export function formatAnswerReport(report: AnswerReport, options: { misses?: boo
     String(r.answerable),
     String(r.unanswerable),
     figure(r.accuracy),
+    figure(r.goldInContext),
     figure(r.citedExpected),
     figure(r.wronglyRefused),
     figure(r.refusedUnanswerable),

@@ -1,4 +1,4 @@
-import { ask, type Answerer } from '@brain/answer';
+import { ask, type Answerer, type Passage } from '@brain/answer';
 import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError } from '@brain/errors';
@@ -38,8 +38,12 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
   const scores: AnswerScore[] = [];
   for (const answerer of options.answerers) {
     const name: AnswererName = answerer.kind === 'llm' ? 'chat' : 'extractive';
-    const askDeps = { db: deps.db, embedder: deps.embedder, answerer, logger: deps.logger };
+    // What the answerer was shown, to tell an answerer's miss from retrieval's.
+    let shown: readonly Passage[] = [];
+    const watched: Answerer = { ...answerer, answer: (request) => ((shown = request.passages), answerer.answer(request)) };
+    const askDeps = { db: deps.db, embedder: deps.embedder, answerer: watched, logger: deps.logger };
     for (const q of questions) {
+      shown = [];
       try {
         const result = await ask(askDeps, { workspaceId: options.workspaceId, question: q.question, surface: 'eval', askedBy: 'eval', audience: EVERYTHING });
         const sources = await withWorkspace(deps.db, options.workspaceId, (tx) => artifactSources(tx, result.citations.map((c) => c.artifactId)));
@@ -53,6 +57,7 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
           grounded: result.grounded,
           correct: !q.answerable || !q.answers ? null : result.grounded && containsAnswer(result.answer, q.answers),
           citedExpected: q.answerable ? cited.some((s) => sourceMatches(s, q.expected_sources)) : null,
+          goldInContext: !q.answerable || !q.answers ? null : shown.some((p) => containsAnswer(p.content, q.answers ?? [])),
           cited: cited.map((s) => s.fileName ?? s.url ?? '?'),
           answer: result.answer,
           error: null,
@@ -68,6 +73,7 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
           grounded: false,
           correct: !q.answerable || !q.answers ? null : false,
           citedExpected: q.answerable ? false : null,
+          goldInContext: !q.answerable || !q.answers ? null : false,
           cited: [],
           answer: '',
           error: error.code,

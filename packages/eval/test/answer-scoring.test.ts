@@ -49,6 +49,7 @@ describe('answer reports', () => {
       unanswerable: 3,
       accuracy: 2 / 4,
       citedExpected: 2 / 4,
+      goldInContext: 0,
       wronglyRefused: 1 / 4,
       // An error is not a refusal: only u1 refused.
       refusedUnanswerable: 1 / 3,
@@ -61,7 +62,7 @@ describe('answer reports', () => {
 
   it('prints the table, the skipped answerers and, on demand, every failure with its reason', () => {
     const text = formatAnswerReport({ ...report, skipped: [{ answerer: 'chat', reason: 'no chat model configured' }] }, { misses: true });
-    expect(text).toMatch(/extractive\s+all\s+all\s+4\s+3\s+0\.500\s+0\.500\s+0\.250\s+0\.333\s+1/);
+    expect(text).toMatch(/extractive\s+all\s+all\s+4\s+3\s+0\.500\s+0\.000\s+0\.500\s+0\.250\s+0\.333\s+1/);
     expect(text).toContain('chat: skipped (no chat model configured)');
     expect(text).toContain('e2 [test]: no gold string');
     expect(text).toContain('p1 [test]: refused');

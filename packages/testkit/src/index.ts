@@ -23,3 +23,14 @@ export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory
 export { createFakeRateLimits, DISCORD_GLOBAL_PER_SECOND, type FakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
 export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';
+export {
+  startFakeDiscordGateway,
+  GatewayClose,
+  GatewayOp,
+  PRIVILEGED_INTENTS,
+  type FakeDiscordGateway,
+  type FakeDiscordGatewayOptions,
+  type GatewayIdentify,
+  type GatewayResume,
+} from './fake-discord-gateway.ts';
+export { startFakeDiscordBotMessages, type BotPost, type BotReaction, type FakeDiscordBotMessages } from './fake-discord-bot-messages.ts';

@@ -4,6 +4,7 @@ import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { cliLogger, openConfiguredDatabase, readConfig, resolveCookieSecret } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
+import { startGateway } from '../gateway-wiring.ts';
 import { buildOnboarding } from '../onboarding.ts';
 import { print } from '../output.ts';
 import { buildAnswering } from '../services/answering.ts';
@@ -28,18 +29,22 @@ export function registerStart(program: Command): void {
       const metrics = createMetrics();
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
+      let gateway: ReturnType<typeof startGateway>;
       try {
         const onboarding = buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: (line) => print.line(line) });
         const checkEntitlement = buildEntitlementCheck(config, db, onboarding);
         // The playground's server is the CLI's local workspace: `brain save` and /ask there share sources.
         const local = await resolveWorkspace(db, undefined);
+        const ask = buildAnswering(config, db, logger, buildEmbedder(config, logger));
+        // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
+        if (worker) gateway = startGateway({ config, db, logger, ask, checkEntitlement });
         discord = await wireDiscord({
           config,
           db,
           logger,
           metrics,
           localWorkspaceId: local.id,
-          ask: buildAnswering(config, db, logger, buildEmbedder(config, logger)),
+          ask,
           checkEntitlement,
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
@@ -49,7 +54,7 @@ export function registerStart(program: Command): void {
           { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: buildMcpDeps(config, db, logger, exceptLocalWorkspace(checkEntitlement, local.id)) },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
-        const running = { worker, discord };
+        const running = { worker, discord, gateway };
         print.line(`Company Brain is running (${config.mode} mode, database ${db.display}).`);
         print.line(`  listening:  ${config.host}:${new URL(web.url).port}${config.host === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 serves the network)' : ''}`);
         print.line(`  health:     ${web.url}/healthz`);
@@ -65,11 +70,12 @@ export function registerStart(program: Command): void {
           // Stop taking requests and jobs, then let both drain against the same deadline
           // (BRAIN_SHUTDOWN_GRACE_SECONDS from the signal): answers past it edit their reply with
           // a "restarted" notice, jobs past it go back to the queue.
-          await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs)]);
+          await Promise.all([web.close(config.shutdownGraceMs), running.worker?.stop(config.shutdownGraceMs), running.gateway?.stop()]);
           await Promise.all([running.discord.close(), onboarding.accounts.drain()]);
           await db.close();
         });
       } catch (error) {
+        await gateway?.stop();
         await worker?.stop(0);
         await discord?.close();
         await db.close();

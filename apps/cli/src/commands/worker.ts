@@ -4,6 +4,7 @@ import { createMetrics } from '@brain/observability';
 import { databaseSnapshot } from '@brain/web';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
+import { startGateway } from '../gateway-wiring.ts';
 import { print } from '../output.ts';
 import { runWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -34,10 +35,11 @@ export function registerWorker(program: Command): void {
           });
         }
         const worker = await runWorker(config, db, logger, metrics.jobs);
+        const gateway = startGateway({ config, db, logger });
         if (metricsServer) print.line(`Worker metrics: ${metricsServer.url}/metrics (health: ${metricsServer.url}/healthz)`);
         onShutdown(logger, async () => {
           // Scrapes keep working while jobs drain; the port closes before the database does.
-          await worker.stop();
+          await Promise.all([worker.stop(), gateway?.stop()]);
           await metricsServer?.close();
           await db.close();
         });

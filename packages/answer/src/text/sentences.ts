@@ -24,6 +24,11 @@ export interface SentenceSpan extends TextRange {
    * ("The accepted values are:"). Null when there is none, or for the header row itself.
    */
   lead: TextRange | null;
+  /**
+   * The fenced code block right after this sentence, when it ends its paragraph and announces
+   * the code ("… as default values for fields:"), fences included; null otherwise.
+   */
+  code: TextRange | null;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -72,12 +77,26 @@ export function sentenceSpans(content: string): SentenceSpan[] {
     }
     pushSpan(content, spans, from, block.end, block, index, lead);
     const added = spans.slice(before);
-    if (block.kind === 'row' && header === null) header = added[0] ?? null;
+    // A pipe table names its header by the rule under it; a passage cut from the middle of a
+    // table starts with a data row, which must stay a fact. Rows of an HTML table have no rule,
+    // and their first row is the header.
+    if (block.kind === 'row' && header === null && (block.ruleBelow || !block.piped)) header = added[0] ?? null;
     if (block.kind === 'sentence') lastSentence = added.at(-1) ?? lastSentence;
     else if (block.kind === 'row') lastSentence = null;
     previous = block;
   }
+  for (const span of spans) span.code = /:\s*$/.test(span.text) ? codeAfter(content, span.end) : null;
   return spans;
+}
+
+const CODE_AFTER = /^[ \t]*\n(?:[ \t]*\n)*([ \t]*(```|~~~)[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*)(?:\n|$)/;
+
+/** The fenced block that starts on the next non-blank line after `at`, if any. */
+function codeAfter(content: string, at: number): TextRange | null {
+  const m = CODE_AFTER.exec(content.slice(at));
+  if (!m?.[1]) return null;
+  const start = at + m[0].indexOf(m[1]);
+  return { start, end: start + m[1].length, text: m[1] };
 }
 
 interface Block {
@@ -86,6 +105,9 @@ interface Block {
   heading: string | null;
   label: TextRange | null;
   kind: SentenceSpan['kind'];
+  /** A table row written with outer pipes (markdown), and whether a rule line follows it. */
+  piped?: boolean;
+  ruleBelow?: boolean;
   /** True when `next` follows this block on the very next line (the same list or table). */
   gapFree(next: Block): boolean;
 }
@@ -104,7 +126,9 @@ function blocksOf(content: string): Block[] {
     if (!open) return;
     const block = open;
     const endLine = lineIndexAt(block.end);
-    blocks.push({ ...block, gapFree: (next) => lineIndexAt(next.start) === endLine + 1 });
+    // A table's rule line keeps its header row and the rows below it one table.
+    const skip = TABLE_RULE.test(lines[endLine + 1] ?? '') ? 2 : 1;
+    blocks.push({ ...block, gapFree: (next) => lineIndexAt(next.start) === endLine + skip });
     open = undefined;
   };
   const lineIndexAt = (at: number) => {
@@ -146,6 +170,7 @@ function blocksOf(content: string): Block[] {
     if (marker || row) {
       close();
       open = { start: lineStart + (marker ? marker[0].length : line.length - line.trimStart().length), end: lineEnd, heading, label, kind: marker ? 'item' : 'row' };
+      if (row) Object.assign(open, { piped: TABLE_ROW.test(line), ruleBelow: TABLE_RULE.test(lines[i + 1] ?? '') });
       if (row) close(); // a table row stands alone
       continue;
     }
@@ -182,7 +207,7 @@ function pushSpan(content: string, spans: SentenceSpan[], start: number, end: nu
   while (s < e && /\s/.test(content[s] ?? '')) s++;
   while (e > s && /\s/.test(content[e - 1] ?? '')) e--;
   if (e - s < 2 || !/[\p{L}\p{N}]/u.test(content.slice(s, e))) return;
-  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead });
+  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead, code: null });
 }
 
 /**

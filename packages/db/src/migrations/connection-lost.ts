@@ -1,3 +1,4 @@
+import { isAppError } from '@brain/errors';
 import { sqlState } from '../pg-error.ts';
 
 // postgres.js's own codes for a socket that closed under a query.
@@ -8,6 +9,8 @@ const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONN
  * 57P03 cannot_connect_now, 08xxx), or the socket closed under the driver.
  */
 export function isConnectionLost(error: unknown): boolean {
+  // What openPostgres turns those into.
+  if (isAppError(error, 'DB_CONNECTION_LOST')) return true;
   const state = sqlState(error);
   if (state === '57P01' || state === '57P02' || state === '57P03' || state?.startsWith('08')) return true;
   const code = (error as { code?: unknown } | null)?.code;

@@ -6,6 +6,7 @@ import { sourcesPageButton } from '../components/sources-page.ts';
 import type { ButtonHandler, MessageCommand, SlashCommand } from '../interactions/types.ts';
 import { askCommand } from './ask.ts';
 import { audienceCommand } from './audience.ts';
+import { autoanswerCommand } from './autoanswer.ts';
 import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
 import { mcpTokenCommand } from './mcp-token.ts';
@@ -25,6 +26,7 @@ export const slashCommands: Record<string, SlashCommand> = {
   'mcp-token': mcpTokenCommand,
   audience: audienceCommand,
   sync: syncCommand,
+  autoanswer: autoanswerCommand,
 };
 
 /** Message context-menu commands, by their display name. */

@@ -48,7 +48,7 @@ export type AskFunction = (input: {
   workspaceId: string;
   question: string;
   audience: AudienceFilter;
-  surface: 'discord' | 'playground';
+  surface: 'discord' | 'playground' | 'auto' | 'follow_up';
   askedBy: string;
   interactionId: string;
   signal: AbortSignal;

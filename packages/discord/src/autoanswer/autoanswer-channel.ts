@@ -1,0 +1,25 @@
+/** What a server does when nothing saved covers a new post: react to it, or say so in one short line. */
+export type WhenUncovered = 'reaction' | 'line';
+
+/** A channel with /autoanswer on (a row of autoanswer_channels). */
+export interface AutoanswerChannel {
+  channelId: string;
+  channelName: string | null;
+  whenUncovered: WhenUncovered;
+  staffRoleId: string | null;
+  enabledBy: string;
+  enabledAt: Date;
+}
+
+export const AUTOANSWER_COLUMNS = 'channel_id, channel_name, when_uncovered, staff_role_id, enabled_by, created_at';
+
+export function autoanswerChannelOf(row: Record<string, unknown>): AutoanswerChannel {
+  return {
+    channelId: String(row.channel_id),
+    channelName: (row.channel_name as string | null) ?? null,
+    whenUncovered: row.when_uncovered === 'line' ? 'line' : 'reaction',
+    staffRoleId: (row.staff_role_id as string | null) ?? null,
+    enabledBy: String(row.enabled_by),
+    enabledAt: new Date(row.created_at as string | Date),
+  };
+}

@@ -1,0 +1,34 @@
+import { withWorkspace, type Database } from '@brain/db';
+import { AUTOANSWER_COLUMNS, autoanswerChannelOf, type AutoanswerChannel, type WhenUncovered } from './autoanswer-channel.ts';
+
+export interface EnableAutoanswer {
+  workspaceId: string;
+  guildId: string;
+  channelId: string;
+  channelName: string | null;
+  whenUncovered: WhenUncovered;
+  staffRoleId: string | null;
+  enabledBy: string;
+}
+
+/**
+ * /autoanswer on: records (or updates) the channel's settings. Turning it on again keeps the
+ * original time, which is when "new" posts start: older threads are never answered.
+ */
+export async function enableAutoanswer(db: Database, input: EnableAutoanswer): Promise<{ channel: AutoanswerChannel; created: boolean }> {
+  const [row] = await withWorkspace(db, input.workspaceId, (tx) =>
+    tx.query<Record<string, unknown>>(
+      `insert into public.autoanswer_channels (workspace_id, guild_id, channel_id, channel_name, when_uncovered, staff_role_id, enabled_by)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (workspace_id, channel_id) do update
+         set channel_name = coalesce(excluded.channel_name, public.autoanswer_channels.channel_name),
+             when_uncovered = excluded.when_uncovered,
+             staff_role_id = excluded.staff_role_id,
+             enabled_by = excluded.enabled_by
+       returning ${AUTOANSWER_COLUMNS}, (xmax = 0) as created`,
+      [input.workspaceId, input.guildId, input.channelId, input.channelName, input.whenUncovered, input.staffRoleId, input.enabledBy],
+    ),
+  );
+  if (!row) throw new Error('enableAutoanswer: the upsert returned no row');
+  return { channel: autoanswerChannelOf(row), created: row.created === true };
+}
