@@ -996,6 +996,24 @@ ALTER TABLE ONLY public.stripe_events_seen FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.stripe_events_seen IS 'Service-only: no tenant can read or write it.';
 
 --
+-- Name: sync_forgotten_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.sync_forgotten_keys (
+    workspace_id uuid NOT NULL,
+    source_key text NOT NULL,
+    forgotten_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.sync_forgotten_keys FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE sync_forgotten_keys; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.sync_forgotten_keys IS '/sync: keys of forgotten sources of removed channels, so re-adding the channel keeps them forgotten.';
+
+--
 -- Name: synced_channels; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1065,6 +1083,25 @@ ALTER TABLE ONLY public.synced_sources FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON TABLE public.synced_sources IS '/sync bookkeeping: each synced source, the messages it holds and their fingerprint; forgotten ones stay forgotten.';
+
+--
+-- Name: thread_members; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.thread_members (
+    workspace_id uuid NOT NULL,
+    thread_id text NOT NULL,
+    user_id text NOT NULL,
+    synced_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.thread_members FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE thread_members; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.thread_members IS 'Members of private threads, read by /sync; a private answer may cite a private thread''s source only to its members.';
 
 --
 -- Name: usage_counters; Type: TABLE; Schema: public; Owner: -
@@ -1297,6 +1334,13 @@ ALTER TABLE ONLY public.stripe_events_seen
     ADD CONSTRAINT stripe_events_seen_pkey PRIMARY KEY (event_id);
 
 --
+-- Name: sync_forgotten_keys sync_forgotten_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sync_forgotten_keys
+    ADD CONSTRAINT sync_forgotten_keys_pkey PRIMARY KEY (workspace_id, source_key);
+
+--
 -- Name: synced_channels synced_channels_id_workspace_id_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1330,6 +1374,13 @@ ALTER TABLE ONLY public.synced_sources
 
 ALTER TABLE ONLY public.synced_sources
     ADD CONSTRAINT synced_sources_workspace_id_source_key_key UNIQUE (workspace_id, source_key);
+
+--
+-- Name: thread_members thread_members_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.thread_members
+    ADD CONSTRAINT thread_members_pkey PRIMARY KEY (workspace_id, thread_id, user_id);
 
 --
 -- Name: usage_counters usage_counters_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1560,6 +1611,12 @@ CREATE INDEX synced_sources_channel_idx ON public.synced_sources USING btree (sy
 CREATE INDEX synced_sources_message_ids_idx ON public.synced_sources USING gin (message_ids);
 
 --
+-- Name: thread_members_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX thread_members_user_idx ON public.thread_members USING btree (workspace_id, user_id);
+
+--
 -- Name: workspaces_claim_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1759,6 +1816,13 @@ ALTER TABLE ONLY public.query_source_day_stats
     ADD CONSTRAINT query_source_day_stats_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: sync_forgotten_keys sync_forgotten_keys_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sync_forgotten_keys
+    ADD CONSTRAINT sync_forgotten_keys_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: synced_channels synced_channels_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1785,6 +1849,13 @@ ALTER TABLE ONLY public.synced_sources
 
 ALTER TABLE ONLY public.synced_sources
     ADD CONSTRAINT synced_sources_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: thread_members thread_members_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.thread_members
+    ADD CONSTRAINT thread_members_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: usage_counters usage_counters_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -1986,6 +2057,18 @@ ALTER TABLE public.rate_limit_counters ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.stripe_events_seen ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: sync_forgotten_keys; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.sync_forgotten_keys ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: sync_forgotten_keys sync_forgotten_keys_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY sync_forgotten_keys_own_workspace ON public.sync_forgotten_keys TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
 -- Name: synced_channels; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -2008,6 +2091,18 @@ ALTER TABLE public.synced_sources ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY synced_sources_own_workspace ON public.synced_sources TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
+-- Name: thread_members; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.thread_members ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: thread_members thread_members_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY thread_members_own_workspace ON public.thread_members TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
 -- Name: usage_counters; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2322,6 +2417,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.rate_limit_counters TO service
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.stripe_events_seen TO service_role;
 
 --
+-- Name: TABLE sync_forgotten_keys; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_forgotten_keys TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_forgotten_keys TO service_role;
+
+--
 -- Name: TABLE synced_channels; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2334,6 +2436,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.synced_channels TO service_rol
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.synced_sources TO brain_tenant;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.synced_sources TO service_role;
+
+--
+-- Name: TABLE thread_members; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.thread_members TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.thread_members TO service_role;
 
 --
 -- Name: TABLE usage_counters; Type: ACL; Schema: public; Owner: -

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describePostgres, enableAppLogin } from '@brain/db/testing';
 import { createLogger } from '@brain/observability';
-import { closedLoopbackUrl, startFakeHttpServer, startFakeOpenAI, type FakeHttpServer, type FakeOpenAI } from '@brain/testkit';
+import { closedLoopbackUrl, startFakeDiscordHistory, startFakeHttpServer, startFakeOpenAI, type FakeDiscordHistory, type FakeHttpServer, type FakeOpenAI } from '@brain/testkit';
 import { runDoctor, type DoctorReport } from '../src/doctor/run-doctor.ts';
 import { runCli } from './run-cli.ts';
 
@@ -20,14 +20,17 @@ function check(report: DoctorReport, id: string) {
 describe('brain doctor on the embedded database', () => {
   let dataDir: string;
   let site: FakeHttpServer;
+  let discord: FakeDiscordHistory;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-doctor-'));
     site = await startFakeHttpServer('public-url');
     site.on('GET', '/healthz', () => ({ body: { status: 'ok' } }));
+    discord = await startFakeDiscordHistory({ botToken: 'good-bot-token' });
   });
   afterAll(async () => {
     await site.close();
+    await discord.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -40,11 +43,15 @@ describe('brain doctor on the embedded database', () => {
       STRIPE_PRICE_ID: 'price_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_123',
       BRAIN_COOKIE_SECRET: 'c'.repeat(32),
+      DISCORD_BOT_TOKEN: 'good-bot-token',
+      DISCORD_API_BASE: discord.apiBase,
     };
     const report = await runDoctor({ env, cwd: dataDir, logger });
     // The embedded database's one user is a superuser: that check does not apply, and says so.
     expect(check(report, 'row-level-security')).toMatchObject({ status: 'skip', detail: expect.stringContaining('not applicable') });
-    expect(report.checks.filter((c) => c.status !== 'pass' && c.id !== 'row-level-security')).toEqual([]);
+    // Nothing is synced in a new installation: nothing to read yet.
+    expect(check(report, 'discord-synced-channels')).toMatchObject({ status: 'skip', detail: expect.stringContaining('no channel is synced yet') });
+    expect(report.checks.filter((c) => c.status !== 'pass' && c.id !== 'row-level-security' && c.id !== 'discord-synced-channels')).toEqual([]);
     expect(report.ok).toBe(true);
     expect(check(report, 'embedding-dimension').detail).toContain('1536 dimensions');
     expect(check(report, 'migrations').detail).toMatch(/^all \d+ applied/);

@@ -154,6 +154,21 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  sync_forgotten_keys: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into sync_forgotten_keys (workspace_id, source_key) values ($1, 'm-' || gen_random_uuid()) returning workspace_id::text || ':' || source_key as id`,
+    updatable: 'forgotten_at',
+    key: "(workspace_id::text || ':' || source_key)",
+    workspaceColumn: 'workspace_id',
+  },
+  thread_members: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into thread_members (workspace_id, thread_id, user_id) values ($1, '1', (100000 + floor(random() * 1e9))::bigint::text)
+             returning workspace_id::text || ':' || thread_id || ':' || user_id as id`,
+    updatable: 'synced_at',
+    key: "(workspace_id::text || ':' || thread_id || ':' || user_id)",
+    workspaceColumn: 'workspace_id',
+  },
   autoanswer_channels: {
     grants: ['select', 'insert', 'update', 'delete'],
     insert: `insert into autoanswer_channels (workspace_id, guild_id, channel_id, enabled_by)

@@ -24,7 +24,7 @@ export { SAVE_MESSAGE_COMMAND, jumpUrl } from './commands/save-message.ts';
 export { SAVE_THREAD_COMMAND } from './commands/save-thread.ts';
 export { createDiscordHistory, MESSAGES_PER_PAGE, type DiscordHistory, type DiscordHistoryOptions } from './history/discord-history.ts';
 export { threadMessages } from './history/thread-messages.ts';
-export { syncChannel, type SyncOutcome, type SyncPass } from './sync/sync-channel.ts';
+export { syncChannel, SYNC_CONCURRENCY, type SyncOutcome, type SyncPass } from './sync/sync-channel.ts';
 export { createSyncRunner } from './sync/sync-runner.ts';
 export { addSyncedChannel, queueSync, type AddSyncedChannel } from './sync/add-synced-channel.ts';
 export { removeSyncedChannel } from './sync/remove-synced-channel.ts';

@@ -1,9 +1,11 @@
 /**
- * Benchmark of local-hash-v1: speed, and retrieval quality on the fastify documentation that ships
- * in the fastify npm package (Reference and Guides), with the questions in fastify-questions.ts.
+ * Benchmark of the built-in embedder (local-hash-v1): speed, and retrieval quality on the fastify
+ * documentation that ships in the fastify npm package (Reference and Guides), with the questions
+ * in fastify-questions.ts.
  *
- *   npm run bench:local-embedder              (passages as chunkDocument makes them by default)
- *   npm run bench:local-embedder -- --merge   (with mergeSmallSections: true, for comparison)
+ *   npm run bench:local-embedder                           (passages as chunkDocument makes them by default)
+ *   npm run bench:local-embedder -- --merge                (with mergeSmallSections: true, for comparison)
+ *   npm run bench:local-embedder -- --model local-hash-v2  (the other local model, for a same-state comparison)
  *
  * Speed is passages per second (wall and CPU time) beside a reference measured in the same run on
  * the same passages (sha256 of each passage: a fixed, linear cost), since machines are shared and noisy.
@@ -17,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkDocument, chunkingVersion, textForEmbedding } from '@brain/chunking';
 import { EVERYTHING, matchArtifacts, migrate, openPglite, toVectorLiteral, withService, withWorkspace } from '@brain/db';
-import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/index.ts';
+import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODELS, type LocalModel } from '../src/index.ts';
 import { QUESTIONS, type Question } from './fastify-questions.ts';
 
 interface Passage {
@@ -32,8 +34,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const docsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('fastify/package.json')), 'docs');
 const fastifyVersion = (JSON.parse(readFileSync(path.join(docsRoot, '../package.json'), 'utf8')) as { version: string }).version;
-const embedder = createLocalEmbedder();
 const mergeSmallSections = process.argv.includes('--merge');
+// --model local-hash-v2 measures the other local model on the same machine state, for a before/after.
+const modelArg = process.argv[process.argv.indexOf('--model') + 1];
+const model: LocalModel = process.argv.includes('--model') && (LOCAL_EMBEDDING_MODELS as readonly string[]).includes(modelArg ?? '') ? (modelArg as LocalModel) : LOCAL_EMBEDDING_MODEL;
+const embedder = createLocalEmbedder(model);
 
 const passages: Omit<Passage, 'vector'>[] = [];
 for (const dir of ['Reference', 'Guides']) {
@@ -102,7 +107,7 @@ const workspaceId = await withService(db, async (tx) => {
      select md5('bench-' || (r->>'o'))::uuid, $1, (r->>'a')::uuid, (r->>'o')::int, r->>'h', r->>'c', md5(r->>'c'), (r->>'e')::vector, $3, true
      from jsonb_array_elements($2::jsonb) r
      returning id, ordinal`,
-    [id, JSON.stringify(rows), LOCAL_EMBEDDING_MODEL],
+    [id, JSON.stringify(rows), model],
   );
   for (const { id: chunkId, ordinal } of inserted) (corpus[ordinal] as Passage).id = chunkId;
   return id;
@@ -139,8 +144,8 @@ const summarise = (kind?: Question['kind']) => {
 const similarities = perQuestion.map((q) => q.relevantSimilarity);
 const result = {
   benchmark: 'local-embedder',
-  command: `npm run bench:local-embedder${mergeSmallSections ? ' -- --merge' : ''}`,
-  model: LOCAL_EMBEDDING_MODEL,
+  command: `npm run bench:local-embedder${mergeSmallSections || model !== LOCAL_EMBEDDING_MODEL ? ' --' : ''}${mergeSmallSections ? ' --merge' : ''}${model !== LOCAL_EMBEDDING_MODEL ? ` --model ${model}` : ''}`,
+  model,
   chunking: chunkingVersion,
   corpus: {
     source: `fastify@${fastifyVersion} docs/Reference + docs/Guides`,
@@ -167,7 +172,7 @@ const result = {
   node: process.version,
   measuredAt: new Date().toISOString(),
 };
-const out = path.join(repoRoot, `bench/results/local-embedder${mergeSmallSections ? '-merged' : ''}.json`);
+const out = path.join(repoRoot, `bench/results/local-embedder${model !== LOCAL_EMBEDDING_MODEL ? `-${model}` : ''}${mergeSmallSections ? '-merged' : ''}.json`);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
 console.log(JSON.stringify({ speed: result.speed, quality: { ...result.quality } }, null, 2));

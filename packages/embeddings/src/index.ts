@@ -1,6 +1,6 @@
 export type { Embedder } from './embedder.ts';
 export { createEmbedder, type EmbedderConfig } from './create-embedder.ts';
-export { createLocalEmbedder, embedLocally, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_DIMENSIONS } from './local/local-embedder.ts';
+export { createLocalEmbedder, embedLocally, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODELS, LOCAL_EMBEDDING_DIMENSIONS, type LocalModel } from './local/local-embedder.ts';
 export {
   createOpenAIEmbedder,
   DEFAULT_OPENAI_BASE_URL,

@@ -31,6 +31,11 @@ describe('createEmbedder', () => {
     expect(createEmbedder(configFrom({ OPENAI_API_KEY: 'sk-config', EMBEDDING_MODEL: 'local-hash-v1' })).model).toBe('local-hash-v1');
   });
 
+  it('builds either local model by name, with or without a key', () => {
+    expect(createEmbedder(configFrom({ EMBEDDING_MODEL: 'local-hash-v2' })).model).toBe('local-hash-v2');
+    expect(createEmbedder(configFrom({ OPENAI_API_KEY: 'sk-config', EMBEDDING_MODEL: 'local-hash-v2' })).model).toBe('local-hash-v2');
+  });
+
   it('refuses a provider model without a provider', () => {
     try {
       createEmbedder(configFrom({ EMBEDDING_MODEL: 'text-embedding-3-large' }));
@@ -38,6 +43,7 @@ describe('createEmbedder', () => {
     } catch (error) {
       expect(isAppError(error, 'EMBEDDING_MODEL_UNKNOWN')).toBe(true);
       expect((error as { nextStep: string }).nextStep).toContain('OPENAI_API_KEY');
+      expect((error as Error).message).toContain('local-hash-v1 and local-hash-v2');
     }
   });
 });

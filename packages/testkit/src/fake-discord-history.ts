@@ -1,5 +1,6 @@
 import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 import { snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
+import { createFakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';
 
 /** A forum's tag, as in its `available_tags`. */
 export interface FakeForumTag {
@@ -34,6 +35,10 @@ export interface FakeChannelState {
   /** Ascending by id, as Discord stores them. */
   messages: FakeMessage[];
   pins: { pinned_at: string; message_id: string }[];
+  /** The bot lacks Read Message History here: Discord lists no message and no pin, without an error. */
+  historyHidden?: boolean;
+  /** A thread's members (user ids), as `GET /channels/:id/thread-members` lists them. */
+  members?: string[];
   /** The bot lacks View Channel: every read is 403 Missing Access (code 50001). */
   forbidden: boolean;
 }
@@ -59,16 +64,28 @@ export interface FakeDiscordHistory {
   editMessage(channelId: string, messageId: string, content: string): void;
   deleteMessage(channelId: string, messageId: string): void;
   pin(channelId: string, messageId: string, pinnedAt?: string): void;
+  /** Who is in a thread (user ids): adds and removes, as members join and leave. */
+  setThreadMembers(threadId: string, userIds: string[]): void;
+  /** The GUILD_MEMBERS intent (privileged): off, listing thread members is 403 Missing Access. */
+  setGuildMembersIntent(on: boolean): void;
   /** The MESSAGE_CONTENT intent, as the Developer Portal toggle sets it for REST: off empties content. */
   setMessageContentIntent(on: boolean): void;
   /** The next `count` history requests get a 429 with `retry_after` (seconds), as Discord's per-route limit does. */
   rateLimitNext(count: number, retryAfterSeconds: number): void;
-  /** Per-channel bucket for the message routes: `limit` requests per `windowMs` (default 50 per 1,000 ms). */
-  setBucket(limit: number, windowMs: number): void;
+  /**
+   * Per-channel bucket of every route, or of one (`messages`, `message`, `pins`, `channel`,
+   * `archived-threads`, `active-threads`, `guild-channels`, `thread-members`): `limit` requests
+   * per `windowMs` (default 50 per 1,000 ms).
+   */
+  setBucket(limit: number, windowMs: number, route?: string): void;
+  /** The bot's global limit across every route (Discord's: 50 a second, the default). */
+  setGlobalLimit(perSecond: number): void;
   /** History requests received (messages, pins, channels, thread lists), 429s included. */
   requests: RecordedRequest[];
   /** How many of them were answered 429. */
   rateLimited(): number;
+  /** The 429s by kind: the global limit, or a route bucket. */
+  rateLimitCounts(): RateLimitCounts;
   close(): Promise<void>;
 }
 
@@ -79,19 +96,21 @@ export interface FakeDiscordHistory {
  * (`/messages/pins`, `before` an ISO `pinned_at`, `limit` 1–50, `{items, has_more}`) and legacy
  * (`/pins`, the first 50). Errors in Discord's shapes: 403 `{code: 50001, message: 'Missing
  * Access'}`, 404 `{code: 10003}` / `{code: 10008}`, 400 `{code: 50035}` for a bad form, 429 with
- * `Retry-After` and `X-RateLimit-*` headers and `{message, retry_after, global}`. With the
- * MESSAGE_CONTENT intent off, `content`, `embeds`, `attachments` and `components` come back empty.
+ * `Retry-After` and `X-RateLimit-*` headers and `{message, retry_after, global}`, the bot's global
+ * 50/s among them (fake-discord-rate-limits.ts). With the MESSAGE_CONTENT intent off, `content`,
+ * `embeds`, `attachments` and `components` come back empty. A thread's members are listed by
+ * `GET /channels/:id/thread-members` (`limit` 1–100, `after` a user id), which needs the
+ * GUILD_MEMBERS intent.
+ * `GET /users/@me` is the bot; with `botToken` every route answers 401 to any other token.
  * Mount it on the fake Discord's server (`{ server }`) so one API base serves everything.
  */
-export async function startFakeDiscordHistory(options: { server?: FakeHttpServer } = {}): Promise<FakeDiscordHistory> {
+export async function startFakeDiscordHistory(options: { server?: FakeHttpServer; botToken?: string } = {}): Promise<FakeDiscordHistory> {
   const server = options.server ?? (await startFakeHttpServer('Discord'));
   const channels = new Map<string, FakeChannelState>();
   const requests: RecordedRequest[] = [];
   let intent = true;
-  let forced: { count: number; retryAfter: number } = { count: 0, retryAfter: 0 };
-  let bucket = { limit: 50, windowMs: 1000 };
-  const windows = new Map<string, { resetAt: number; used: number }>();
-  let limited = 0;
+  let membersIntent = true;
+  const limits = createFakeRateLimits();
 
   const channel = (id: string): FakeChannelState => {
     let state = channels.get(id);
@@ -111,39 +130,12 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
   const invalidForm = (field: string, message: string): FakeResponse =>
     error(400, 50035, 'Invalid Form Body', { errors: { [field]: { _errors: [{ code: 'NUMBER_TYPE_MAX', message }] } } });
 
-  /** The rate-limit gate every history route passes: a forced 429, or the channel's bucket. */
+  /** The rate-limit gate every history route passes: the bot's global window, then the route's bucket. */
   const gate = (req: RecordedRequest, route: string, channelId: string): { reject?: FakeResponse; headers: Record<string, string> } => {
     requests.push(req);
-    const key = `${route}:${channelId}`;
-    const now = Date.now();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { resetAt: now + bucket.windowMs, used: 0 };
-      windows.set(key, window);
-    }
-    const resetAfter = (window.resetAt - now) / 1000;
-    const headers = (remaining: number) => ({
-      'x-ratelimit-limit': String(bucket.limit),
-      'x-ratelimit-remaining': String(Math.max(0, remaining)),
-      'x-ratelimit-reset': (window.resetAt / 1000).toFixed(3),
-      'x-ratelimit-reset-after': resetAfter.toFixed(3),
-      'x-ratelimit-bucket': `fake-${route}`,
-    });
-    const tooMany = (retryAfter: number): FakeResponse => {
-      limited += 1;
-      return {
-        status: 429,
-        headers: { ...headers(0), 'retry-after': String(Math.ceil(retryAfter)), 'x-ratelimit-scope': 'user' },
-        body: { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
-      };
-    };
-    if (forced.count > 0) {
-      forced = { ...forced, count: forced.count - 1 };
-      return { reject: tooMany(forced.retryAfter), headers: {} };
-    }
-    if (window.used >= bucket.limit) return { reject: tooMany(resetAfter), headers: {} };
-    window.used += 1;
-    return { headers: headers(bucket.limit - window.used) };
+    // Discord checks the token before any limit: a wrong one is a 401 whatever the route.
+    if (options.botToken !== undefined && req.headers.authorization !== `Bot ${options.botToken}`) return { reject: error(401, 0, '401: Unauthorized'), headers: {} };
+    return limits.admit(req, route, channelId);
   };
 
   const readable = (channelId: string): FakeChannelState | FakeResponse => {
@@ -165,7 +157,7 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     if (limit > 100) return invalidForm('limit', 'int value should be less than or equal to 100.');
     const anchors = (['before', 'after', 'around'] as const).filter((k) => req.query.has(k));
     if (anchors.length > 1) return error(400, 50035, 'Invalid Form Body', { errors: { _errors: [{ code: 'MUTUALLY_EXCLUSIVE', message: 'before, after and around are mutually exclusive.' }] } });
-    const all = state.messages;
+    const all = state.historyHidden ? [] : state.messages;
     const id = (k: string) => BigInt(req.query.get(k) ?? '0');
     let page: FakeMessage[];
     if (req.query.has('after')) {
@@ -221,7 +213,11 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body: newestFirst.flatMap((p) => state.messages.filter((m) => m.id === p.message_id).map(visible)) };
   };
 
-  const info = (state: FakeChannelState): Record<string, unknown> => ({ id: state.id, ...(state.info ?? {}) });
+  // last_message_id: the newest message's id (a forum's: its newest post's), as Discord keeps it.
+  const info = (state: FakeChannelState): Record<string, unknown> => {
+    const newestPost = state.info?.type === 15 ? threadsOf(state.id).map((t) => t.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).at(-1) : undefined;
+    return { id: state.id, ...(state.info ?? {}), last_message_id: newestPost ?? state.messages.at(-1)?.id ?? null };
+  };
   const threadsOf = (parentId: string) => [...channels.values()].filter((c) => c.info?.parent_id === parentId && c.info.thread_metadata);
 
   const getChannel = (req: RecordedRequest): FakeResponse => {
@@ -275,7 +271,33 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
     return { headers, body: { threads: threads.slice(0, limit).map(info), members: [], has_more: threads.length > limit } };
   };
 
+  // Sorted by user id, paged with `after`; Discord's thread member object without `member`.
+  const threadMembers = (req: RecordedRequest): FakeResponse => {
+    const channelId = req.path.split('/')[4] ?? '';
+    const { reject, headers } = gate(req, 'thread-members', channelId);
+    if (reject) return reject;
+    const state = readable(channelId);
+    if (!('messages' in state)) return state;
+    if (!state.info?.thread_metadata) return error(400, 50024, 'Cannot execute action on this channel type');
+    if (!membersIntent) return error(403, 50001, 'Missing Access');
+    const limit = req.query.has('limit') ? Number(req.query.get('limit')) : 100;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalidForm('limit', 'int value should be between 1 and 100.');
+    const after = BigInt(req.query.get('after') ?? '0');
+    const ids = [...(state.members ?? [])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).filter((id) => BigInt(id) > after);
+    const body = ids.slice(0, limit).map((userId) => ({ id: channelId, user_id: userId, join_timestamp: new Date(snowflakeTime(channelId)).toISOString(), flags: 0 }));
+    return { headers, body };
+  };
+
+  // The bot's own user: what `brain doctor` reads to prove the token.
+  const me = (req: RecordedRequest): FakeResponse => {
+    const { reject, headers } = gate(req, 'me', '@me');
+    if (reject) return reject;
+    return { headers, body: { id: '990000000000000001', username: 'company-brain', global_name: null, discriminator: '0', avatar: null, bot: true, flags: 0 } };
+  };
+
+  server.on('GET', '/api/v10/users/@me', me);
   server.on('GET', '/api/v10/channels/:id/messages', listMessages);
+  server.on('GET', '/api/v10/channels/:id/thread-members', threadMembers);
   server.on('GET', '/api/v10/channels/:id', getChannel);
   server.on('GET', '/api/v10/guilds/:id/channels', guildChannels);
   server.on('GET', '/api/v10/guilds/:id/threads/active', activeThreads);
@@ -346,11 +368,20 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
       found.pinned = true;
       state.pins.push({ pinned_at: pinnedAt, message_id: messageId });
     },
+    setThreadMembers(threadId, userIds) {
+      channel(threadId).members = [...userIds];
+    },
+    setGuildMembersIntent: (on) => void (membersIntent = on),
     setMessageContentIntent: (on) => void (intent = on),
-    rateLimitNext: (count, retryAfter) => void (forced = { count, retryAfter }),
-    setBucket: (limit, windowMs) => void (bucket = { limit, windowMs }),
+    rateLimitNext: (count, retryAfter) => limits.forceNext(count, retryAfter),
+    setBucket: (limit, windowMs, route) => limits.setBucket(limit, windowMs, route),
+    setGlobalLimit: (perSecond) => limits.setGlobal(perSecond),
     requests,
-    rateLimited: () => limited,
+    rateLimited: () => {
+      const c = limits.counts();
+      return c.global + c.route;
+    },
+    rateLimitCounts: () => limits.counts(),
     close: () => (options.server ? Promise.resolve() : server.close()),
   };
 }

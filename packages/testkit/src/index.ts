@@ -35,6 +35,7 @@ export {
 } from './discord-interaction.ts';
 export { fakeMessage, snowflakeAt, snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
 export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory } from './fake-discord-history.ts';
+export { createFakeRateLimits, DISCORD_GLOBAL_PER_SECOND, type FakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';
 export { forumPostFixture, THREAD_FACTS, type ForumPostFixture } from './thread-fixtures.ts';
 export { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildChannel, type FakeGuildRole, type FakeGuildState } from './fake-discord-guild.ts';
 export {

@@ -23,6 +23,8 @@ export interface DoctorContext {
   db: Database | undefined;
   /** Set by the migrations check: every migration is applied, so table queries mean something. */
   schemaCurrent: boolean;
+  /** Set by the bot token check: Discord accepted DISCORD_BOT_TOKEN, so channel reads mean something. */
+  botTokenAccepted?: boolean;
   logger: Logger;
   /** Network probes (the embedding provider, the public URL) give up after this long. */
   timeoutMs: number;

@@ -2,7 +2,9 @@ import type { Logger } from '@brain/observability';
 import { failWith, type CheckResult, type DoctorCheck, type DoctorContext } from './check.ts';
 import { configurationCheck } from './checks/configuration.ts';
 import { databaseReachableCheck } from './checks/database-reachable.ts';
+import { discordBotTokenCheck } from './checks/discord-bot-token.ts';
 import { discordPublicKeyCheck } from './checks/discord-public-key.ts';
+import { discordSyncedChannelsCheck } from './checks/discord-synced-channels.ts';
 import { embeddingDimensionCheck } from './checks/embedding-dimension.ts';
 import { embeddingModelCheck } from './checks/embedding-model.ts';
 import { migrationsCheck } from './checks/migrations.ts';
@@ -37,6 +39,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     embeddingDimensionCheck,
     embeddingModelCheck,
     discordPublicKeyCheck,
+    discordBotTokenCheck,
+    discordSyncedChannelsCheck,
     stripeWebhookSecretCheck,
     publicUrlCheck,
   ];

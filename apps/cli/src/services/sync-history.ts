@@ -25,6 +25,9 @@ export function syncHistory(config: BrainConfig, pretend: DiscordHistory | undef
     readAll: (id, options) => pick(id).readAll(id, options),
     channel: (id, options) => pick(id).channel(id, options),
     pins: (id, options) => pick(id).pins(id, options),
+    latest: (id, options) => pick(id).latest(id, options),
+    threadMembers: (id, options) => pick(id).threadMembers(id, options),
+    me: (options) => (real ?? noBotToken()).me(options),
     threads: (guildId, id, options) => (guildId === PLAYGROUND.guildId ? pretend : (real ?? noBotToken())).threads(guildId, id, options),
   };
 }

@@ -52,14 +52,15 @@ export function channelAskAudience(facts: GuildFacts | undefined, asked: Invokin
 /**
  * The audience keys a private (ephemeral) reply to `member` may cite: every source channel they
  * can read themselves (§4.1 with their roles and the overwrites). A private thread needs
- * membership, which the facts do not hold: it counts only when asked from inside it, or for
- * members who manage threads there.
+ * membership, which the overwrites do not hold: it counts when asked from inside it, for members
+ * who manage threads there, and for those the last sync found among its members (`memberOf`).
  */
 export function privateAskAudience(
   facts: GuildFacts | undefined,
   member: MemberFacts,
   asked: InvokingChannel,
   candidates: Iterable<AudienceKey>,
+  memberOf: ReadonlySet<string> = new Set(),
 ): AudienceKey[] {
   const own = ownChannels(asked);
   const allowed: AudienceKey[] = ['workspace'];
@@ -73,7 +74,7 @@ export function privateAskAudience(
     if (!facts) continue;
     const source = resolve(facts, id);
     if (!source || !canReadChannel(facts, member, source.channel)) continue;
-    if (source.privateThread && (channelPermissions(facts, member, source.channel) & Bits.ManageThreads) === 0n) continue;
+    if (source.privateThread && !memberOf.has(id) && (channelPermissions(facts, member, source.channel) & Bits.ManageThreads) === 0n) continue;
     allowed.push(key);
   }
   return allowed;

@@ -1,5 +1,6 @@
 import { audienceChannelId, audienceKeys, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { audienceKeysWithSources } from '../queries/audience-keys-with-sources.ts';
+import { privateThreadsOf } from '../sync/thread-members.ts';
 import { channelAskAudience, privateAskAudience } from './allowed-audiences.ts';
 import type { InvokingChannel, MemberFacts } from './guild-facts.ts';
 import type { GuildFactsSource } from './guild-facts-source.ts';
@@ -29,6 +30,9 @@ export async function resolveAskAudience(db: Database, source: GuildFactsSource 
   const candidates = await withWorkspace(db, request.workspaceId, (tx) => audienceKeysWithSources(tx));
   const ids = candidates.flatMap((k) => audienceChannelId(k) ?? []);
   const facts = source ? await source.facts(guildId, [channel.id, ...(channel.parentId ? [channel.parentId] : []), ...ids]) : undefined;
-  const keys = request.member ? privateAskAudience(facts, request.member, channel, candidates) : channelAskAudience(facts, channel, candidates);
+  const member = request.member;
+  const keys = member
+    ? privateAskAudience(facts, member, channel, candidates, await withWorkspace(db, request.workspaceId, (tx) => privateThreadsOf(tx, request.workspaceId, member.id)))
+    : channelAskAudience(facts, channel, candidates);
   return { filter: audienceKeys(keys), factsKnown: facts !== undefined };
 }

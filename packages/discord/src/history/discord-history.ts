@@ -4,6 +4,8 @@ import {
   type APIChannel,
   type APIMessage,
   type APIThreadChannel,
+  type APIThreadMember,
+  type APIUser,
   type RESTGetAPIChannelMessagesPinsResult,
   type RESTGetAPIChannelThreadsArchivedQuery,
   type RESTGetAPIGuildThreadsResult,
@@ -38,6 +40,8 @@ export interface ReadOptions {
 
 /** Discord's largest page of pins. */
 export const PINS_PER_PAGE = 50;
+/** List Thread Members pages: 1–100, paged by user id. */
+export const THREAD_MEMBERS_PER_PAGE = 100;
 /** Archived-thread pages: the range is undocumented; 100 is what clients use (see the research note). */
 export const THREADS_PER_PAGE = 100;
 
@@ -55,6 +59,12 @@ export interface DiscordHistory {
   threads(guildId: string, channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIThreadChannel[]>;
   /** The channel's pinned messages, newest pin first. */
   pins(channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIMessage[]>;
+  /** The bot's own user (GET /users/@me): proves the token. */
+  me(options?: { signal?: AbortSignal | undefined }): Promise<APIUser>;
+  /** The newest message of a channel or thread, if any (one request). */
+  latest(channelId: string, options?: { signal?: AbortSignal | undefined }): Promise<APIMessage | undefined>;
+  /** A thread's members' user ids (GET /channels/{id}/thread-members, 100 a page by user id). */
+  threadMembers(threadId: string, options?: { signal?: AbortSignal | undefined }): Promise<string[]>;
 }
 
 export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHistory {
@@ -125,6 +135,28 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
         before = last.id;
       }
       return [...found.values()].sort((a, b) => compareIds(a.id, b.id));
+    },
+
+    async me(readOptions = {}) {
+      return (await get(rest, '/users/@me', {}, readOptions.signal, maxWaitMs)) as APIUser;
+    },
+
+    async latest(channelId, readOptions = {}) {
+      const [newest] = (await get(rest, Routes.channelMessages(channelId), { limit: 1 }, readOptions.signal, maxWaitMs)) as APIMessage[];
+      return newest;
+    },
+
+    async threadMembers(threadId, readOptions = {}) {
+      const ids: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = (await get(rest, Routes.threadMembers(threadId), { limit: THREAD_MEMBERS_PER_PAGE, ...(after ? { after } : {}) }, readOptions.signal, maxWaitMs)) as APIThreadMember[];
+        for (const m of page) if (m.user_id) ids.push(m.user_id);
+        const last = page.at(-1)?.user_id;
+        if (page.length < THREAD_MEMBERS_PER_PAGE || !last) break;
+        after = last;
+      }
+      return ids;
     },
 
     async pins(channelId, readOptions = {}) {

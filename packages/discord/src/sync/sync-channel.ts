@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
-import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
+import { EVERYTHING, withWorkspace, type Database, type Queryable } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
 import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
-import { artifactByKey, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -18,6 +19,12 @@ const UNIT_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUN
 /** Errors that stop the channel until someone acts, shown as the pause reason. */
 const PAUSING_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_MESSAGE_CONTENT_OFF', 'DISCORD_BOT_TOKEN_INVALID']);
 const MAX_SKIPPED_SHOWN = 5;
+/**
+ * Units read at once. Each thread is its own rate-limit bucket on Discord, so discord.js REST runs
+ * their reads side by side and paces them to the bot's 50 requests a second; one at a time, a
+ * pass waits on every round trip and every save in turn. bench:sync measured the choice.
+ */
+export const SYNC_CONCURRENCY = 8;
 
 export interface SyncPass {
   workspaceId: string;
@@ -27,6 +34,8 @@ export interface SyncPass {
   signal?: AbortSignal | undefined;
   /** Who the saved sources are saved by. */
   savedBy?: string;
+  /** Units (threads, posts, days, pins) read and saved at once; SYNC_CONCURRENCY by default. */
+  concurrency?: number;
 }
 
 export interface SyncOutcome {
@@ -51,6 +60,8 @@ interface Unit {
   label: string;
   /** Reads its messages; undefined when the unit vanished between listing and reading. */
   read(): Promise<{ input: SourceInput; messageIds: string[] } | null>;
+  /** A private thread: who is in it now (null when Discord will not say). */
+  members?(): Promise<string[] | null>;
 }
 
 /**
@@ -80,15 +91,18 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         name,
         JSON.stringify({ ...checkpoint, total: units.length }),
       ]);
-      return loadSyncedSources(tx, channel.id);
+      const rows = await loadSyncedSources(tx, channel.id);
+      // Forgotten while this channel was synced before a /sync remove: still forgotten.
+      for (const key of await forgottenKeys(tx, pass.workspaceId)) if (!rows.has(key)) rows.set(key, forgottenBefore(key));
+      return rows;
     });
 
-    for (const unit of units) {
+    await eachBounded(units, pass.concurrency ?? SYNC_CONCURRENCY, async (unit) => {
       signal?.throwIfAborted();
       const previous = known.get(unit.sourceKey);
       if (previous?.last_run === pass.runId) {
         outcome.resumed += 1;
-        continue;
+        return;
       }
       try {
         await syncUnit(db, pass, channel, unit, previous, savedBy, outcome);
@@ -101,7 +115,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
           recordUnit(tx, { ...unitRecord(pass, channel, unit, previous), run: pass.runId }),
         );
       }
-    }
+    });
 
     // What this pass did not meet any more: deleted threads, days whose messages are all gone, unpinned messages.
     const seen = new Set(units.map((u) => u.sourceKey));
@@ -112,9 +126,10 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         await forgetSource(db, pass.workspaceId, row.artifact_id, { audience: EVERYTHING });
         outcome.forgotten += 1;
       }
-      await withWorkspace(db, pass.workspaceId, (tx) =>
-        tx.query('update synced_sources set gone = true, last_run = $2, synced_at = now() where workspace_id = $1 and source_key = $3', [pass.workspaceId, pass.runId, row.source_key]),
-      );
+      await withWorkspace(db, pass.workspaceId, async (tx) => {
+        if (row.unit === 'thread' || row.unit === 'post') await replaceThreadMembers(tx, pass.workspaceId, row.discord_id, null);
+        await tx.query('update synced_sources set gone = true, last_run = $2, synced_at = now() where workspace_id = $1 and source_key = $3', [pass.workspaceId, pass.runId, row.source_key]);
+      });
     }
   } catch (error) {
     const appError = coerceError(error);
@@ -172,22 +187,32 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
       await forgetSource(db, pass.workspaceId, existing.id, { audience: EVERYTHING });
       outcome.forgotten += 1;
     }
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true }));
+    await withWorkspace(db, pass.workspaceId, async (tx) => {
+      if (unit.members) await replaceThreadMembers(tx, pass.workspaceId, unit.discordId, null);
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, messageIds: [], gone: true });
+    });
     return;
   }
+  // Read on every pass, whether or not the messages changed: who may be quoted them can change alone.
+  const members = unit.members ? await unit.members() : undefined;
+  const keepMembers = (tx: Queryable) => (members === undefined ? Promise.resolve() : replaceThreadMembers(tx, pass.workspaceId, unit.discordId, members));
   const fingerprint = fingerprintOf(read.input);
   // A source whose indexing failed is saved again (which retries it) even when unchanged.
   if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
     outcome.unchanged += 1;
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint }));
+    await withWorkspace(db, pass.workspaceId, async (tx) => {
+      await keepMembers(tx);
+      await recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint });
+    });
     return;
   }
   const { artifacts } = await saveSource(db, { workspaceId: pass.workspaceId, input: read.input, savedBy });
   const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
   outcome.saved += 1;
-  await withWorkspace(db, pass.workspaceId, (tx) =>
-    recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false }),
-  );
+  await withWorkspace(db, pass.workspaceId, async (tx) => {
+    await keepMembers(tx);
+    await recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false });
+  });
 }
 
 function unitRecord(pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined) {
@@ -264,6 +289,7 @@ function threadUnit(history: DiscordHistory, guildId: string, thread: APIThreadC
       };
       return { input, messageIds: messages.map((m) => m.id) };
     },
+    ...(thread.type === ChannelType.PrivateThread ? { members: () => readThreadMembers(history, thread.id, signal) } : {}),
   };
 }
 
@@ -324,4 +350,26 @@ function firstWords(text: string): string | undefined {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (!flat) return undefined;
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
+
+/**
+ * Runs `work` over `items`, at most `bound` at a time, in order of start. The first failure stops
+ * new starts; it is thrown once the ones already running have settled, so no save is left
+ * half-recorded behind a pass that has returned.
+ */
+async function eachBounded<T>(items: readonly T[], bound: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(bound, items.length)) }, lane));
+  if (failure) throw failure.error;
 }

@@ -28,6 +28,17 @@ export async function loadSyncedSources(tx: Queryable, syncedChannelId: string):
   return new Map(rows.map((r) => [r.source_key, r]));
 }
 
+/** Keys of sources forgotten in channels that were removed from /sync since (sync_forgotten_keys). */
+export async function forgottenKeys(tx: Queryable, workspaceId: string): Promise<string[]> {
+  const rows = await tx.query<{ source_key: string }>('select source_key from sync_forgotten_keys where workspace_id = $1', [workspaceId]);
+  return rows.map((r) => r.source_key);
+}
+
+/** What a pass knows of a key forgotten before the channel was removed and added again. */
+export function forgottenBefore(sourceKey: string): SyncedSourceRow {
+  return { source_key: sourceKey, unit: 'thread', discord_id: '', artifact_id: null, fingerprint: null, forgotten: true, gone: false, last_run: null, artifact_forgotten: null };
+}
+
 /** Artifacts by source key, for units a sync has not recorded yet (saved by hand before /sync). */
 export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<{ id: string; forgotten: boolean; failed: boolean } | undefined> {
   const [row] = await tx.query<{ id: string; forgotten: boolean; failed: boolean }>(

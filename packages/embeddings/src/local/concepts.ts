@@ -1,4 +1,4 @@
-import { porterStem } from './porter-stemmer.ts';
+import { stemmer as porterStem } from 'stemmer';
 
 /**
  * A small thesaurus of software and documentation vocabulary: words in one group share an extra

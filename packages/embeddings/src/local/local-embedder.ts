@@ -2,15 +2,19 @@ import type { Embedder } from '../embedder.ts';
 import { CONCEPTS, STATUS_CONCEPT } from './concepts.ts';
 import { FeatureCounts } from './feature-counts.ts';
 import { FNV_OFFSET, fnvStep, fnvString, mix } from './feature-hash.ts';
-import { porterStem } from './porter-stemmer.ts';
+import { stemmer as porterStem } from 'stemmer';
 import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokenize.ts';
+import { wordRarity } from './word-rarity.ts';
 
-export const LOCAL_EMBEDDING_MODEL = 'local-hash-v1';
+/** The built-in model a new install uses; local-hash-v2 is chosen by name (EMBEDDING_MODEL). */
+export const LOCAL_EMBEDDING_MODEL: LocalModel = 'local-hash-v1';
+export const LOCAL_EMBEDDING_MODELS = ['local-hash-v1', 'local-hash-v2'] as const;
+export type LocalModel = (typeof LOCAL_EMBEDDING_MODELS)[number];
 export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
 
 /*
- * local-hash-v1: a deterministic, dependency-free bag-of-features embedder.
+ * local-hash-v1: a deterministic bag-of-features embedder (its only dependency is the stemmer).
  *
  * text → NFKC, identifiers kept whole and split into words (tokenize.ts) → lower case → stopwords
  * dropped → Porter stems. Features, each with a fixed weight:
@@ -38,6 +42,14 @@ export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
  * thesaurus, the stopwords or the tokenizer changes every vector: give it a new model name.
  * Empty or stopword-only text: the stopwords themselves are used; text without any letter or
  * digit gets one fixed vector. It never returns a zero vector (cosine with one is undefined).
+ *
+ * local-hash-v2: the same features, each word's scaled by how rare it is in spoken English
+ * (word-rarity.ts, scale 5000): "program", "two", "make" count for about a third of "permutation"
+ * or an identifier. v1 weighed every word alike, so a passage sharing a question's everyday words
+ * could outrank the one sharing its one telling word. It still bridges no vocabulary: a
+ * paraphrase that shares no word with its answer is missed by both. Chosen on the tune halves of
+ * both eval sets (scales 1000 and 5000; a heading counted twice was tried too and dropped), see
+ * the retrieval docs.
  */
 const DIMENSIONS = LOCAL_EMBEDDING_DIMENSIONS;
 
@@ -52,7 +64,20 @@ const enum Kind {
   Empty = 7,
 }
 
-const WEIGHTS: readonly number[] = [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0];
+interface Recipe {
+  /** Per feature kind, in Kind's order. */
+  weights: readonly number[];
+  /** wordRarity's scale; 0 weighs every word 1. */
+  rarityScale: number;
+}
+
+const RECIPES: Record<LocalModel, Recipe> = {
+  'local-hash-v1': { weights: [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0], rarityScale: 0 },
+  'local-hash-v2': {
+    weights: [1.0, 1.0, 0.25, 1.0, 0.12, 0.15, 0.18, 1.0],
+    rarityScale: 5000,
+  },
+};
 const SEEDS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => fnvStep(FNV_OFFSET, 0xfff0 + k));
 /** Character n-grams of words longer than this are skipped: such words are data, not language. */
 const MAX_GRAM_WORD = 40;
@@ -60,15 +85,16 @@ const STEM_CACHE_LIMIT = 50_000;
 const HTTP_STATUS = /^[1-5]\d\d$/;
 
 
-export function createLocalEmbedder(): Embedder {
+export function createLocalEmbedder(model: LocalModel = LOCAL_EMBEDDING_MODEL): Embedder {
+  const recipe = RECIPES[model];
   return {
-    model: LOCAL_EMBEDDING_MODEL,
+    model,
     dimensions: DIMENSIONS,
     async embed(texts, options) {
       const out: number[][] = [];
       for (const text of texts) {
         options?.signal?.throwIfAborted();
-        const vector = embedLocally(text);
+        const vector = embedWith(recipe, text);
         // A plain loop: Array.from walks a typed array through its iterator, several times slower.
         const plain = new Array<number>(vector.length);
         for (let i = 0; i < vector.length; i++) plain[i] = vector[i] as number;
@@ -79,35 +105,18 @@ export function createLocalEmbedder(): Embedder {
   };
 }
 
-/** One text → its unit vector (Float64Array of 1536). Pure and deterministic. */
-export function embedLocally(text: string): Float64Array {
-  const add = (kind: Kind, hash: number) => counts.add(mix(hash), kind);
+/** One text → its unit vector (Float64Array of 1536) under one model. Pure and deterministic. */
+export function embedLocally(text: string, model: LocalModel = LOCAL_EMBEDDING_MODEL): Float64Array {
+  return embedWith(RECIPES[model], text);
+}
 
-  const { words, identifiers } = tokenize(text);
-  const content = words.filter((w) => !STOPWORDS.has(w));
-  // Stopword-only text ("how do I?") still deserves a vector that reflects its words.
-  const used = content.length > 0 ? content : words;
-
-  let previousStem: string | undefined;
-  for (const word of used) {
-    const stem = stemOf(word);
-    add(Kind.Word, fnvString(SEEDS[Kind.Word] as number, stem));
-    if (previousStem !== undefined) {
-      const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);
-      add(Kind.Bigram, h);
-    }
-    previousStem = stem;
-    const concepts = CONCEPTS.get(stem);
-    if (concepts) for (const id of concepts) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, id));
-    else if (HTTP_STATUS.test(word)) add(Kind.Concept, fnvStep(SEEDS[Kind.Concept] as number, STATUS_CONCEPT));
-    if (word.length <= MAX_GRAM_WORD) addCharGrams(word, add);
-  }
-  for (const identifier of identifiers) add(Kind.Identifier, fnvString(SEEDS[Kind.Identifier] as number, identifier));
-  if (counts.size === 0) add(Kind.Empty, SEEDS[Kind.Empty] as number);
+function embedWith(recipe: Recipe, text: string): Float64Array {
+  addText(recipe, text);
+  if (counts.size === 0) counts.add(mix(SEEDS[Kind.Empty] as number), Kind.Empty);
 
   const vector = new Float64Array(DIMENSIONS);
-  counts.drain((key, kind, count) => {
-    const value = (WEIGHTS[kind] as number) * (1 + Math.log(count));
+  counts.drain((key, kind, count, weight) => {
+    const value = (recipe.weights[kind] as number) * weight * (1 + Math.log(count));
     // Bucket from the upper 31 bits, sign from the lowest: independent bits of a mixed hash.
     const bucket = (key >>> 1) % DIMENSIONS;
     vector[bucket] = (vector[bucket] as number) + (key & 1 ? -value : value);
@@ -116,18 +125,44 @@ export function embedLocally(text: string): Float64Array {
   for (let i = 0; i < DIMENSIONS; i++) norm += (vector[i] as number) ** 2;
   norm = Math.sqrt(norm);
   // Only exact cancellation in every bucket could give 0; fall back to the empty vector then.
-  if (norm === 0) return embedLocally('');
+  if (norm === 0) return embedWith(recipe, '');
   for (let i = 0; i < DIMENSIONS; i++) vector[i] = (vector[i] as number) / norm;
   return vector;
 }
 
+function addText(recipe: Recipe, text: string): void {
+  const { words, identifiers } = tokenize(text);
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  // Stopword-only text ("how do I?") still deserves a vector that reflects its words.
+  const used = content.length > 0 ? content : words;
+
+  let previousStem: string | undefined;
+  let previousWeight = 1;
+  for (const word of used) {
+    const stem = stemOf(word);
+    const weight = recipe.rarityScale > 0 ? wordRarity(word, recipe.rarityScale) : 1;
+    counts.add(mix(fnvString(SEEDS[Kind.Word] as number, stem)), Kind.Word, weight);
+    if (previousStem !== undefined) {
+      const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);
+      counts.add(mix(h), Kind.Bigram, Math.max(weight, previousWeight));
+    }
+    previousStem = stem;
+    previousWeight = weight;
+    const concepts = CONCEPTS.get(stem);
+    if (concepts) for (const id of concepts) counts.add(mix(fnvStep(SEEDS[Kind.Concept] as number, id)), Kind.Concept, weight);
+    else if (HTTP_STATUS.test(word)) counts.add(mix(fnvStep(SEEDS[Kind.Concept] as number, STATUS_CONCEPT)), Kind.Concept, weight);
+    if (word.length <= MAX_GRAM_WORD) addCharGrams(word, weight);
+  }
+  for (const identifier of identifiers) counts.add(mix(fnvString(SEEDS[Kind.Identifier] as number, identifier)), Kind.Identifier);
+}
+
 /** "<word>" → its 3-, 4- and 5-grams, hashed from the word in place. */
-function addCharGrams(word: string, add: (kind: Kind, hash: number) => void): void {
+function addCharGrams(word: string, weight: number): void {
   const marked = `<${word}>`;
   for (let start = 0; start + 3 <= marked.length; start++) {
     for (let n = 3; n <= 5 && start + n <= marked.length; n++) {
       const kind = n === 3 ? Kind.Gram3 : n === 4 ? Kind.Gram4 : Kind.Gram5;
-      add(kind, fnvString(SEEDS[kind] as number, marked, start, start + n));
+      counts.add(mix(fnvString(SEEDS[kind] as number, marked, start, start + n)), kind, weight);
     }
   }
 }
