@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { AppError, coerceError, isAppError } from '@brain/errors';
+import { AppError, coerceError, isAppError, type ErrorCode } from '@brain/errors';
 
 const NEXT_STEPS: Record<number, string> = {
   400: 'Check the request body (it must be what its content-type says) and send it again.',
@@ -25,7 +25,9 @@ export function clientFacingError(error: unknown): { appError: AppError; status:
     return {
       status,
       appError: new AppError({
-        code: name.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+        // fastify's 4xx keep Node's status name as their code (BAD_REQUEST, PAYLOAD_TOO_LARGE…):
+        // derived, so not declared one by one in error-codes.ts.
+        code: name.toUpperCase().replace(/[^A-Z0-9]+/g, '_') as ErrorCode,
         message: error.message,
         userMessage: sentence(error.message.startsWith(name) ? `${status} ${error.message}` : `${status} ${name}: ${error.message}`),
         nextStep: NEXT_STEPS[status] ?? 'Check the request and send it again.',

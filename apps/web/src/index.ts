@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { buildApp, type WebApp } from './app.ts';
 export { startWebServer, type WebServer } from './server.ts';
 export type { OnboardingDeps, WebDeps } from './deps.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withService, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import type { AskFunction, AskOutcome } from '@brain/discord';
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 import { completeJob, holdJob, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
 import { startFakeDiscord, type FakeDiscord } from '@brain/testkit';
@@ -23,7 +23,7 @@ const indexes =
     });
   };
 const fails: Task = async () => {
-  throw new AppError({ code: 'FETCH_HTTP_ERROR', message: 'HTTP 404', userMessage: 'The page answered 404 Not Found.', nextStep: 'Check the link.' });
+  throw new AppError({ code: 'FETCH_HTTP_STATUS' as ErrorCode, message: 'HTTP 404', userMessage: 'The page answered 404 Not Found.', nextStep: 'Check the link.' });
 };
 
 async function runWorker(db: Database, task: Task) {
@@ -150,7 +150,7 @@ describeDb('deferred interactions: acknowledge, work, edit', (suite) => {
       await h.send(body);
       const [, failed] = await discord.waitForCalls(body.token, 2);
       expect(failed?.body.content).toBe(
-        "❌ Couldn't save *https://docs.example.com/missing* · <https://docs.example.com/missing>: The page answered 404 Not Found. Check the link. (`FETCH_HTTP_ERROR`)",
+        "❌ Couldn't save *https://docs.example.com/missing* · <https://docs.example.com/missing>: The page answered 404 Not Found. Check the link. (`FETCH_HTTP_STATUS`)",
       );
     } finally {
       await worker.stop();

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { createAccounts, type Accounts, type AccountsOptions } from './accounts.ts';
 export { BackgroundTasks } from './background-tasks.ts';
 export { normalizeEmail, maskEmail } from './email-address.ts';

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { ask, DEFAULT_TIMEOUTS, type AskDeps, type AskInput, type StageTimeouts } from './ask.ts';
 export { toAskJson } from './ask-json.ts';
 export { createChatAnswerer, OPENAI_DEFAULT_BASE_URL, type ChatAnswererOptions } from './chat-answerer.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError } from '@brain/errors';
+import { isAppError, type ErrorCode } from '@brain/errors';
 import { startFakeOpenAI, startFakeHttpServer, type FakeOpenAI } from '@brain/testkit';
 import { createChatAnswerer } from '../src/chat-answerer.ts';
 import { buildChatMessages } from '../src/prompt.ts';
@@ -31,7 +31,7 @@ describe('createChatAnswerer', () => {
     expect(fake.server.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test');
   });
 
-  const failures: [string, () => Promise<unknown>, string][] = [
+  const failures: [string, () => Promise<unknown>, ErrorCode][] = [
     ['a refused key', () => answerer({ apiKey: 'sk-wrong' }).answer(request), 'ANSWER_MODEL_AUTH'],
     [
       'an unknown model',

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { createBillingService, type BillingService, type BillingServiceOptions } from './billing-service.ts';
 export { createBillingLinks, type BillingLinks } from './links.ts';
 export { planStatusFor, isLive, type PlanStatus } from './plan-status.ts';

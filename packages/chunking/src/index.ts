@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export {
   chunkDocument,
   textForEmbedding,

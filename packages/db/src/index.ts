@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export type { Database, Queryable, Row } from './database.ts';
 export { openDatabase, type OpenDatabaseTarget, type OpenDatabaseOptions } from './open-database.ts';
 export { openPglite, type PgliteDatabase, type PgliteOptions } from './open-pglite.ts';

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { createSignatureVerifier, ed25519PublicKey, SIGNATURE_MAX_AGE_SECONDS, type SignatureCheck, type SignatureVerifier } from './verify/verify-signature.ts';
 export { generateDevKeyPair, devKeyPairFromPem, type DevKeyPair } from './verify/dev-key-pair.ts';
 

@@ -1,10 +1,12 @@
+import type { ErrorCode } from './error-codes.ts';
+
 /**
  * The one error type that crosses package boundaries. `code` is stable and machine-readable;
  * `message` is for logs; `userMessage` is safe to show to a Discord user, an operator or an
  * agent; `nextStep` says what to do about it. Expected failures carry a 4xx `httpStatus`.
  */
 export interface AppErrorOptions {
-  code: string;
+  code: ErrorCode;
   message: string;
   userMessage?: string;
   nextStep?: string;
@@ -15,7 +17,7 @@ export interface AppErrorOptions {
 }
 
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly userMessage: string;
   readonly nextStep: string | undefined;
   readonly httpStatus: number;
@@ -39,6 +41,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(value: unknown, code?: string): value is AppError {
+export function isAppError(value: unknown, code?: ErrorCode): value is AppError {
   return value instanceof AppError && (code === undefined || value.code === code);
 }

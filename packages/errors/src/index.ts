@@ -1,2 +1,3 @@
 export { AppError, isAppError, type AppErrorOptions } from './app-error.ts';
 export { coerceError } from './coerce-error.ts';
+export type { ErrorCode, ErrorCodes } from './error-codes.ts';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, coerceError, isAppError } from '../src/index.ts';
 
+// Codes of this test's own; a package declares its codes the same way.
+declare module '../src/error-codes.ts' {
+  interface ErrorCodes {
+    QUOTA_EXCEEDED: true;
+    OTHER: true;
+    X: true;
+  }
+}
+
 describe('AppError', () => {
   it('joins the user message and the next step into one actionable line', () => {
     const error = new AppError({ code: 'QUOTA_EXCEEDED', message: 'ws 1 used 25/25 saves', userMessage: 'This server used its free saves.', nextStep: 'Subscribe to keep saving.' });

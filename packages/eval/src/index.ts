@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { parseQuestions } from './parse-questions.ts';
 export { scoreQuestion, sourceMatches, summarise, buildReport, findSummary } from './scoring.ts';
 export { formatReport, reportJson, reportValue } from './format-report.ts';

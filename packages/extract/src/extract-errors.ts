@@ -1,4 +1,4 @@
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 
 export type ExtractErrorCode =
   | 'EXTRACT_UNSUPPORTED_TYPE'
@@ -56,7 +56,7 @@ export function emptyDocument(kind: string, hint: string): AppError {
 
 /** What crosses the process boundary: an AppError's fields, nothing that needs a prototype. */
 export interface SerializedError {
-  code: string;
+  code: ErrorCode;
   message: string;
   userMessage: string;
   nextStep?: string;

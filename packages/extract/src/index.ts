@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 /**
  * @brain/extract — text out of HTML, PDF, markdown, plain text and Discord messages, shaped for
  * the chunker (markdown-ish: `#` headings, blank-line paragraphs, `- ` items, fenced code).

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 /**
  * @brain/fetch — downloads a user-supplied URL without letting it reach anything private.
  *

@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { audienceOfOrigin, type SourceOrigin } from './save/source-origin.ts';
 export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
 export { DEFAULT_SAVE_RATE_LIMITS, describeSeconds, enforceSaveRateLimits, type RateCounter, type RateWindow, type SaveRateLimits } from './save/save-rate-limits.ts';

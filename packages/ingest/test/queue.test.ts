@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 import { openPostgres, withService } from '@brain/db';
 import { describeDb, describePostgres } from '@brain/db/testing';
 import { claimJobs, enqueueReembed, enqueueStaleRefreshes, failJob, queueStats, releaseJob, renewLease, requeueExpiredJobs, retryDelayMs, saveSource } from '../src/index.ts';
@@ -38,7 +38,7 @@ describeDb('job queue', (suite) => {
     const claimed = await claimJobs(suite.db, { workerId: 'w1', limit: 2, leaseMs: 60_000, perWorkspace: 2, artifactIds: [retryable as string, permanent as string] });
     const byArtifact = new Map(claimed.map((j) => [j.artifactId as string, j]));
     const flaky = new AppError({ code: 'FETCH_TIMEOUT', message: 'slow', retryable: true });
-    const broken = new AppError({ code: 'EXTRACT_PDF_ENCRYPTED', message: 'encrypted', userMessage: 'That PDF is password-protected.', nextStep: 'Save an unlocked copy.' });
+    const broken = new AppError({ code: 'EXTRACT_PDF_ENCRYPTED' as ErrorCode, message: 'encrypted', userMessage: 'That PDF is password-protected.', nextStep: 'Save an unlocked copy.' });
     expect(await failJob(suite.db, byArtifact.get(retryable as string) as never, 'w1', flaky)).toBe('retrying');
     expect(await failJob(suite.db, byArtifact.get(permanent as string) as never, 'w1', broken)).toBe('failed');
     const rows = await withService(suite.db, (tx) =>
@@ -53,7 +53,7 @@ describeDb('job queue', (suite) => {
     const p = rows.find((x) => x.artifact_id === permanent);
     expect(r).toMatchObject({ status: 'queued', last_error_code: 'FETCH_TIMEOUT', a_status: 'queued' });
     expect(r?.delay).toBeGreaterThan(1);
-    expect(p).toMatchObject({ status: 'failed', a_status: 'failed', a_code: 'EXTRACT_PDF_ENCRYPTED', a_message: 'That PDF is password-protected. Save an unlocked copy.' });
+    expect(p).toMatchObject({ status: 'failed', a_status: 'failed', a_code: 'EXTRACT_PDF_ENCRYPTED' as ErrorCode, a_message: 'That PDF is password-protected. Save an unlocked copy.' });
   });
 
   it('gives up after the last attempt even when the error is retryable', async () => {

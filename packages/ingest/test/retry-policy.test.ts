@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 import type { Job } from '../src/index.ts';
 import { decideRetry } from '../src/queue/retry-policy.ts';
 
@@ -19,7 +19,7 @@ describe('retry decisions', () => {
   });
 
   it('leaves other retryable failures to the attempt limit', () => {
-    const unavailable = new AppError({ code: 'FETCH_HTTP_STATUS', message: '503', retryable: true });
+    const unavailable = new AppError({ code: 'FETCH_HTTP_STATUS' as ErrorCode, message: '503', retryable: true });
     expect(decideRetry(job({ timed_out_hosts: ['slow.example.com'] }, 4), unavailable)).toEqual({ retry: true, payloadPatch: null });
     expect(decideRetry(job({}, 5), unavailable).retry).toBe(false);
     expect(decideRetry(job({}), new AppError({ code: 'EXTRACT_EMPTY', message: 'x' })).retry).toBe(false);

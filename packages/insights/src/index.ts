@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { WINDOW_DAYS, DEFAULT_WINDOW_DAYS, parseWindowDays, type WindowDays } from './window.ts';
 export type { CitedPassage, RetrievedPassage, StageLatency } from './telemetry.ts';
 export { overviewFigures, type OverviewFigures } from './queries/overview.ts';

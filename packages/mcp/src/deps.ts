@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@brain/errors';
 import type { AudienceFilter, Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import type { SaveOptions } from '@brain/ingest';
@@ -11,7 +12,7 @@ import type { TokenAudience } from './token-audience.ts';
 export type EntitlementGate = (
   workspaceId: string,
   action: 'save' | 'ask',
-) => Promise<{ allowed: true } | { allowed: false; message: string; code?: string | undefined }>;
+) => Promise<{ allowed: true } | { allowed: false; message: string; code?: ErrorCode | undefined }>;
 
 /** What the MCP server needs, built once by the composition root (apps/cli). */
 export interface McpDeps {

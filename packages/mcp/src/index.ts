@@ -1,3 +1,4 @@
+import type {} from './error-codes.ts';
 export { createBrainMcpServer, SERVER_CAPABILITIES, SERVER_NAME, SERVER_VERSION } from './server.ts';
 export { handleMcpHttpRequest } from './http.ts';
 export { serveStdio } from './stdio.ts';

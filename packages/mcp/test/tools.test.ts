@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { EVERYTHING, withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 import { call, connect, createWorkspace, mcpDeps, saveAndIndex, textOf } from '../src/testing/index.ts';
 
 interface Passage {
@@ -190,7 +190,7 @@ describeDb('MCP tools, in process', (suite) => {
   });
 
   it('save_source refuses what the fetcher would refuse, before anything is written', async () => {
-    const blocked = new AppError({ code: 'FETCH_BLOCKED_ADDRESS', message: 'blocked', userMessage: 'That address is not allowed.', nextStep: 'Save a public page.', httpStatus: 400 });
+    const blocked = new AppError({ code: 'FETCH_BLOCKED_ADDRESS' as ErrorCode, message: 'blocked', userMessage: 'That address is not allowed.', nextStep: 'Save a public page.', httpStatus: 400 });
     const c = await connect(mcpDeps(suite.db, { saveOptions: { checkUrl: () => Promise.reject(blocked) } }), { workspaceId: a, name: 'strict', audience: EVERYTHING });
     const result = await call(c, 'save_source', { url: 'http://169.254.169.254/latest/meta-data/' });
     await c.close();

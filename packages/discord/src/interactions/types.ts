@@ -7,6 +7,7 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
   RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import type { ErrorCode } from '@brain/errors';
 import type { AudienceFilter, Database } from '@brain/db';
 import type { SaveRateLimits } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
@@ -60,7 +61,7 @@ export type AskFunction = (input: {
 export type BillingPortal = (workspaceId: string) => Promise<{ url: string }>;
 
 /** Billing's gate on /save and /ask: allowed, or a message for the user (with the checkout link). */
-export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string; code?: string | undefined }>;
+export type EntitlementCheck = (workspaceId: string, action: 'save' | 'ask') => Promise<{ allowed: true } | { allowed: false; message: string; code?: ErrorCode | undefined }>;
 
 /** Downloads a `/save file:` attachment from Discord's CDN (through the SSRF-safe fetcher). */
 export type AttachmentDownloader = (url: string, options: { maxBytes: number; signal: AbortSignal }) => Promise<{ bytes: Buffer; contentType: string | undefined }>;

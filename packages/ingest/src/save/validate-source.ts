@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '@brain/errors';
+import { AppError, type ErrorCode } from '@brain/errors';
 import { normalizeUrl } from './normalize-url.ts';
 import { MAX_SOURCE_BYTES, MAX_TEXT_CHARS, mimeTypeForFileName, SAVEABLE_MIME_TYPES, type DiscordAttachment, type SourceInput, type ThreadMessage } from './source-input.ts';
 import { THREAD_BODY_MIME_TYPE, type ThreadBody } from './thread-body.ts';
@@ -25,7 +25,7 @@ export interface SkippedAttachment {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-function refuse(code: string, userMessage: string, nextStep: string): AppError {
+function refuse(code: ErrorCode, userMessage: string, nextStep: string): AppError {
   return new AppError({ code, message: userMessage, userMessage, nextStep, httpStatus: 400 });
 }
 
