@@ -1,7 +1,7 @@
 import type {} from './error-codes.ts';
 export type { Embedder } from './embedder.ts';
 export { createEmbedder, type EmbedderConfig } from './create-embedder.ts';
-export { createLocalEmbedder, embedLocally, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODELS, LOCAL_EMBEDDING_DIMENSIONS, type LocalModel } from './local/local-embedder.ts';
+export { createLocalEmbedder, embedLocally, localModelOf, LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODELS, LOCAL_EMBEDDING_DIMENSIONS, type LocalModel } from './local/local-embedder.ts';
 export {
   createOpenAIEmbedder,
   DEFAULT_OPENAI_BASE_URL,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/index.ts';
+import { createEmbedder, createLocalEmbedder, LOCAL_EMBEDDING_MODEL, localModelOf, type Embedder } from '../src/index.ts';
 import { embedLocally } from '../src/local/local-embedder.ts';
 import { tokenize } from '../src/local/tokenize.ts';
 
@@ -98,6 +98,19 @@ describe('createLocalEmbedder', () => {
     const perSecond = 1_000 / ((performance.now() - start) / 1000);
     console.info(`${embedder.model}: ${perSecond.toFixed(0)} passages/s (~${Math.round(texts[0]?.length ?? 0)} chars each)`);
     expect(perSecond).toBeGreaterThan(100);
+  });
+});
+
+describe('localModelOf', () => {
+  // Ingestion moves the local embedder to a thread by this test of identity: a wrapper around it
+  // (a test's counting embedder, say) must keep running as given, not be swapped for the thread.
+  it("names the model of createLocalEmbedder's embedders (and createEmbedder's local ones) and of nothing else", () => {
+    const local = createLocalEmbedder();
+    expect(localModelOf(local)).toBe(LOCAL_EMBEDDING_MODEL);
+    expect(localModelOf(createEmbedder({ model: 'local-hash-v2' } as never))).toBe('local-hash-v2');
+    const wrapper: Embedder = { model: local.model, dimensions: local.dimensions, embed: (texts, options) => local.embed(texts, options) };
+    expect(localModelOf(wrapper)).toBeUndefined();
+    expect(localModelOf({ ...local })).toBeUndefined();
   });
 });
 

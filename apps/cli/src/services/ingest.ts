@@ -2,7 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createSyncRunner, type DiscordHistory } from '@brain/discord';
-import { createEmbedder, LOCAL_EMBEDDING_MODEL, type Embedder } from '@brain/embeddings';
+import { createEmbedder, LOCAL_EMBEDDING_MODEL, localModelOf, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
@@ -51,7 +51,9 @@ export function buildIngestRuntime(
   return {
     services: {
       db,
-      embedder: cpu && embedder.model === LOCAL_EMBEDDING_MODEL ? cpu.embedder : embedder,
+      // Only the local embedder itself moves to the thread (the thread computes that one model); a
+      // wrapper around it, or any other embedder, keeps running as given.
+      embedder: cpu && localModelOf(embedder) === LOCAL_EMBEDDING_MODEL ? cpu.embedder : embedder,
       logger,
       async fetchUrl(url, options) {
         const fetched = await safeFetch(url, {

@@ -85,9 +85,21 @@ const STEM_CACHE_LIMIT = 50_000;
 const HTTP_STATUS = /^[1-5]\d\d$/;
 
 
+/** The embedders createLocalEmbedder made, and their model: what an ingestion thread may compute in their place. */
+const madeLocally = new WeakMap<Embedder, LocalModel>();
+
+/**
+ * The local model an embedder computes when it is exactly one of createLocalEmbedder's (so the
+ * same pure function may run on another thread), else undefined: a wrapper (one that counts,
+ * caches or logs) keeps its own behaviour and is never swapped out.
+ */
+export function localModelOf(embedder: Embedder): LocalModel | undefined {
+  return madeLocally.get(embedder);
+}
+
 export function createLocalEmbedder(model: LocalModel = LOCAL_EMBEDDING_MODEL): Embedder {
   const recipe = RECIPES[model];
-  return {
+  const embedder: Embedder = {
     model,
     dimensions: DIMENSIONS,
     async embed(texts, options) {
@@ -103,6 +115,8 @@ export function createLocalEmbedder(model: LocalModel = LOCAL_EMBEDDING_MODEL): 
       return out;
     },
   };
+  madeLocally.set(embedder, model);
+  return embedder;
 }
 
 /** One text → its unit vector (Float64Array of 1536) under one model. Pure and deterministic. */
