@@ -4,13 +4,13 @@ import {
   ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
-  type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteraction,
 } from 'discord-api-types/v10';
 import type { WhenUncovered } from '../autoanswer/autoanswer-channel.ts';
 import { disableAutoanswer } from '../autoanswer/disable-autoanswer.ts';
 import { enableAutoanswer } from '../autoanswer/enable-autoanswer.ts';
 import { listAutoanswerChannels } from '../autoanswer/list-autoanswer-channels.ts';
+import { chosenSubcommand } from '../interactions/options.ts';
 import { ADMIN_PERMISSIONS } from '../interactions/permissions.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { autoanswerChannelsText } from '../render/autoanswer-channels.ts';
@@ -28,20 +28,16 @@ interface Picked {
 }
 
 function picked(interaction: APIChatInputApplicationCommandInteraction): Picked {
-  const sub = (interaction.data.options ?? []).find((o) => o.type === ApplicationCommandOptionType.Subcommand) as
-    | (APIApplicationCommandInteractionDataOption & { options?: APIApplicationCommandInteractionDataOption[] })
-    | undefined;
-  const opts = sub?.options ?? [];
-  const value = (name: string, type: ApplicationCommandOptionType) => (opts.find((o) => o.name === name && o.type === type) as { value: string } | undefined)?.value;
-  const channelId = value('channel', ApplicationCommandOptionType.Channel);
-  const resolved = channelId ? interaction.data.resolved?.channels?.[channelId] : undefined;
+  const chosen = chosenSubcommand(interaction);
+  const channel = chosen.channel('channel');
+  const staffRole = chosen.value('staff_role', ApplicationCommandOptionType.Role);
   return {
-    sub: (sub?.name ?? 'list') as Picked['sub'],
-    channelId,
-    channelName: resolved && 'name' in resolved ? resolved.name : null,
-    channelType: resolved?.type,
-    whenUncovered: value('when_uncovered', ApplicationCommandOptionType.String) === 'line' ? 'line' : 'reaction',
-    staffRoleId: value('staff_role', ApplicationCommandOptionType.Role) ?? null,
+    sub: (chosen.name ?? 'list') as Picked['sub'],
+    channelId: channel?.id,
+    channelName: channel ? channel.name : null,
+    channelType: channel?.type,
+    whenUncovered: chosen.value('when_uncovered', ApplicationCommandOptionType.String) === 'line' ? 'line' : 'reaction',
+    staffRoleId: typeof staffRole === 'string' ? staffRole : null,
   };
 }
 

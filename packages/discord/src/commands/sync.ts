@@ -4,9 +4,9 @@ import {
   ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
-  type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteraction,
 } from 'discord-api-types/v10';
+import { chosenSubcommand } from '../interactions/options.ts';
 import { ADMIN_PERMISSIONS } from '../interactions/permissions.ts';
 import type { SlashCommand } from '../interactions/types.ts';
 import { notice } from '../render/notice.ts';
@@ -25,19 +25,14 @@ interface Picked {
 }
 
 function picked(interaction: APIChatInputApplicationCommandInteraction): Picked {
-  const sub = (interaction.data.options ?? []).find((o) => o.type === ApplicationCommandOptionType.Subcommand) as
-    | (APIApplicationCommandInteractionDataOption & { options?: APIApplicationCommandInteractionDataOption[] })
-    | undefined;
-  const opts = sub?.options ?? [];
-  const channel = opts.find((o) => o.name === 'channel' && o.type === ApplicationCommandOptionType.Channel) as { value: string } | undefined;
-  const pins = opts.find((o) => o.name === 'pins_only' && o.type === ApplicationCommandOptionType.Boolean) as { value: boolean } | undefined;
-  const resolved = channel ? interaction.data.resolved?.channels?.[channel.value] : undefined;
+  const chosen = chosenSubcommand(interaction);
+  const channel = chosen.channel('channel');
   return {
-    sub: (sub?.name ?? 'list') as Picked['sub'],
-    channelId: channel?.value,
-    channelName: resolved && 'name' in resolved ? resolved.name : null,
-    channelType: resolved?.type,
-    pinsOnly: pins?.value ?? false,
+    sub: (chosen.name ?? 'list') as Picked['sub'],
+    channelId: channel?.id,
+    channelName: channel ? channel.name : null,
+    channelType: channel?.type,
+    pinsOnly: chosen.value('pins_only', ApplicationCommandOptionType.Boolean) === true,
   };
 }
 

@@ -41,3 +41,26 @@ export function actingUser(interaction: APIInteraction): { id: string; name: str
   const user = interaction.member?.user ?? interaction.user;
   return { id: user?.id ?? 'unknown', name: user?.global_name ?? user?.username ?? 'someone' };
 }
+
+/** The subcommand a user chose (`/sync add …`): its name, one of its options by name and type, and the channel option Discord resolved. */
+export interface ChosenSubcommand {
+  name: string | undefined;
+  value(name: string, type: ApplicationCommandOptionType): string | number | boolean | undefined;
+  channel(name: string): { id: string; name: string | null; type: number | undefined } | undefined;
+}
+
+export function chosenSubcommand(interaction: APIChatInputApplicationCommandInteraction): ChosenSubcommand {
+  const sub = (interaction.data.options ?? []).find((o) => o.type === ApplicationCommandOptionType.Subcommand);
+  const options = sub && 'options' in sub ? ((sub.options ?? []) as APIApplicationCommandInteractionDataBasicOption[]) : [];
+  const value = (name: string, type: ApplicationCommandOptionType) => options.find((o) => o.name === name && o.type === type && 'value' in o)?.value;
+  return {
+    name: sub?.name,
+    value,
+    channel(name) {
+      const id = value(name, ApplicationCommandOptionType.Channel);
+      if (typeof id !== 'string') return undefined;
+      const resolved = interaction.data.resolved && 'channels' in interaction.data.resolved ? interaction.data.resolved.channels?.[id] : undefined;
+      return { id, name: resolved && 'name' in resolved ? (resolved.name ?? null) : null, type: resolved?.type };
+    },
+  };
+}
