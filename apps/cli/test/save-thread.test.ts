@@ -4,7 +4,7 @@ import { loadConfig } from '@brain/config';
 import { withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { generateDevKeyPair } from '@brain/discord';
-import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
+import { createLocalEmbedder } from '@brain/embeddings';
 import { createLogger } from '@brain/observability';
 import {
   discordInteraction,
@@ -26,6 +26,7 @@ import { startWorker, type WorkerHandle } from '@brain/worker';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
 import { buildAnswering } from '../src/services/answering.ts';
 import { buildIngestRuntime, type IngestRuntime } from '../src/services/ingest.ts';
+import { countingEmbedder } from './counting-embedder.ts';
 
 // "Save thread to brain" end to end, in one process: a signed message-command interaction into
 // the web app, the thread's history read from a fake Discord through discord.js REST with the bot
@@ -51,7 +52,7 @@ describeDb('"Save thread to brain" end to end', (suite) => {
   let worker: WorkerHandle;
   let wiring: DiscordWiring;
   let app: WebApp;
-  let embedded = 0;
+  let embeds: ReturnType<typeof countingEmbedder>;
   const post = forumPost(1);
 
   beforeAll(async () => {
@@ -68,16 +69,8 @@ describeDb('"Save thread to brain" end to end', (suite) => {
       { cwd: process.cwd() },
     );
     const local = createLocalEmbedder();
-    // Counts what indexing embeds: a re-save of an unchanged thread must embed nothing.
-    const counting: Embedder = {
-      model: local.model,
-      dimensions: local.dimensions,
-      embed: async (texts, options) => {
-        embedded += texts.length;
-        return local.embed(texts, options);
-      },
-    };
-    runtime = buildIngestRuntime(config, suite.db, logger, counting);
+    embeds = countingEmbedder(local);
+    runtime = buildIngestRuntime(config, suite.db, logger, embeds.embedder);
     worker = await startWorker(runtime.services, { logger, pollMs: 50 });
     wiring = await wireDiscord({ config, db: suite.db, logger, localWorkspaceId: ws?.id as string, ask: buildAnswering(config, suite.db, logger, local) });
     app = await buildApp({ config, db: suite.db, logger, discord: wiring.surface });
@@ -206,11 +199,11 @@ describeDb('"Save thread to brain" end to end', (suite) => {
 
   it('re-saving the unchanged thread embeds nothing; after an edit, a re-save changes the answer', async () => {
     const before = (await passages()).map((r) => r.id).sort();
-    embedded = 0;
+    embeds.reset();
     const again = saveThread(threadChannel(post.id, 'Release process help'), post.byNumber.get(3) as FakeMessage);
     await send(again);
     await editsUntil(again.token, (c) => c.startsWith('✅'));
-    expect(embedded).toBe(0);
+    expect(embeds.embedded()).toBe(0);
     expect((await passages()).map((r) => r.id).sort()).toEqual(before);
 
     const m170 = post.byNumber.get(170) as FakeMessage;
@@ -219,8 +212,8 @@ describeDb('"Save thread to brain" end to end', (suite) => {
     await send(edited);
     await editsUntil(edited.token, (c) => c.startsWith('✅'));
     // Only the passages around the edited message are new (up to the next anchor message).
-    expect(embedded).toBeGreaterThan(0);
-    expect(embedded).toBeLessThanOrEqual(2);
+    expect(embeds.embedded()).toBeGreaterThan(0);
+    expect(embeds.embedded()).toBeLessThanOrEqual(2);
     const now = await ask('When does the release train leave?');
     expect(now.answer).toContain('Fridays at 11:00 UTC');
     expect(now.answer).not.toContain('Thursdays');

@@ -5,7 +5,7 @@ import { loadConfig } from '@brain/config';
 import { EVERYTHING, withService, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedChannels, removeSyncedChannel, syncChannel, type DiscordHistory } from '@brain/discord';
-import { createLocalEmbedder, type Embedder } from '@brain/embeddings';
+import { createLocalEmbedder } from '@brain/embeddings';
 import { forgetSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
 import { discordInteraction, fakeMessage, snowflakeAt, startFakeDiscord, startFakeDiscordHistory, startFakeHttpServer, type FakeDiscord, type FakeDiscordHistory, type FakeHttpServer, type FakeMessage } from '@brain/testkit';
@@ -14,6 +14,7 @@ import { startWorker, sweep, type WorkerHandle } from '@brain/worker';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
 import { buildAnswering } from '../src/services/answering.ts';
 import { buildIngestRuntime, type IngestRuntime } from '../src/services/ingest.ts';
+import { countingEmbedder } from './counting-embedder.ts';
 
 // /sync end to end against the fake Discord REST: /sync add through the web app, the worker's
 // sync_channel task reading threads (active, archived in pages), a forum's tagged posts, pins and
@@ -44,7 +45,7 @@ describeDb('/sync end to end', (suite) => {
   let wiring: DiscordWiring;
   let app: WebApp;
   let workspaceId: string;
-  let embedded = 0;
+  let embeds: ReturnType<typeof countingEmbedder>;
   const msgs: Record<string, FakeMessage> = {};
   let vpnThread = '';
   let goneThread = '';
@@ -116,15 +117,8 @@ describeDb('/sync end to end', (suite) => {
     );
     reader = createDiscordHistory({ apiBase: discord.apiBase, botToken: BOT_TOKEN });
     const local = createLocalEmbedder();
-    const counting: Embedder = {
-      model: local.model,
-      dimensions: local.dimensions,
-      embed: async (texts, options) => {
-        embedded += texts.length;
-        return local.embed(texts, options);
-      },
-    };
-    runtime = buildIngestRuntime(config, suite.db, logger, counting);
+    embeds = countingEmbedder(local);
+    runtime = buildIngestRuntime(config, suite.db, logger, embeds.embedder);
     worker = await startWorker(runtime.services, { logger, pollMs: 50 });
     wiring = await wireDiscord({ config, db: suite.db, logger, localWorkspaceId: workspaceId, ask: buildAnswering(config, suite.db, logger, local) });
     app = await buildApp({ config, db: suite.db, logger, discord: wiring.surface });
@@ -288,7 +282,7 @@ describeDb('/sync end to end', (suite) => {
 
   it('re-syncing an unchanged channel saves nothing and embeds nothing', async () => {
     await settle();
-    embedded = 0;
+    embeds.reset();
     const before = history.requests.length;
     const limitedBefore = history.rateLimited();
     // Threads are read side by side (each is its own rate-limit bucket), never more than the bound.
@@ -310,7 +304,7 @@ describeDb('/sync end to end', (suite) => {
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(4);
     await settle();
-    expect(embedded).toBe(0);
+    expect(embeds.embedded()).toBe(0);
     // Requests made for the pass: the channel, the thread lists, each thread's history, the channel's history, the pins.
     // A global 429 (discord.js's 50/s window and Discord's need not line up) is retried: not counted.
     expect(history.requests.length - before - (history.rateLimited() - limitedBefore)).toBe(1 + 1 + 2 + 1 + (2 + ARCHIVED) + 1 + 1);
