@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMigrations, openPostgres } from '@brain/db';
 import { describePostgres } from '@brain/db/testing';
+import { waitUntil } from '@brain/testkit';
 import { runCli } from './run-cli.ts';
 
 const migrationCount = loadMigrations().length;
@@ -97,15 +98,15 @@ describePostgres(
       try {
         await holder.query('select pg_advisory_lock(7246001)');
         const running = runCli(['migrate'], { DATABASE_URL: suite.url as string });
-        let killed = false;
-        for (let attempt = 0; attempt < 200 && !killed; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          const rows = await holder.query<{ ok: boolean }>(`
-            select pg_terminate_backend(pid) as ok from pg_stat_activity
-            where datname = current_database() and application_name = 'company-brain:brain migrate' and wait_event_type = 'Lock'`);
-          killed = rows.some((r) => r.ok === true);
-        }
-        expect(killed).toBe(true);
+        await waitUntil(
+          async () => {
+            const rows = await holder.query<{ ok: boolean }>(`
+              select pg_terminate_backend(pid) as ok from pg_stat_activity
+              where datname = current_database() and application_name = 'company-brain:brain migrate' and wait_event_type = 'Lock'`);
+            return rows.some((r) => r.ok === true);
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: '`brain migrate` to wait on the lock, to kill its backend' },
+        );
         const result = await running;
         expect(result.stderr).not.toContain('TypeError');
         expect(result.stderr).toContain('error: The connection to the database was lost while applying the ledger set-up');

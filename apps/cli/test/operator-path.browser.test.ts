@@ -13,6 +13,7 @@ import {
   startFakeDiscordOAuth,
   startFakeStripe,
   startFakeSupabaseAuth,
+  waitUntil,
   type FakeDiscord,
   type FakeDiscordOAuth,
   type FakeStripe,
@@ -205,10 +206,13 @@ describeBrowser('the operator path in a real browser (embedded mode, local fakes
       expect((await recordUsage(app.db, ws.id, 'ask', policy)).allowed).toBe(true);
       // Discord commands see a claim within the resolver's 5 s "not ready" cache.
       let refusal = '';
-      for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
-        refusal = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
-        if (!refusal.includes('claim this workspace')) break;
-      }
+      await waitUntil(
+        async () => {
+          refusal = await replyText(discordApi, await askInDiscord(app.config.publicUrl, discord.guild.id, 'When does the book club meet?'));
+          return !refusal.includes('claim this workspace');
+        },
+        { timeoutMs: 15_000, intervalMs: 1_000, what: 'Discord commands to see the claim', details: () => `last reply: ${refusal}` },
+      );
       expect(refusal).toContain(`${app.config.publicUrl}/billing/checkout?workspace=${ws.id}&sig=`);
 
       await page.click('button[type=submit]');

@@ -15,6 +15,7 @@ import {
   startFakeDiscord,
   startFakeDiscordHistory,
   startFakeHttpServer,
+  waitUntil,
   type DiscordWebhookCall,
   type FakeDiscord,
   type FakeDiscordHistory,
@@ -117,14 +118,14 @@ describeDb('"Save thread to brain" end to end', (suite) => {
 
   /** The edits of one interaction until its last one matches `done`. */
   async function editsUntil(token: string, done: (content: string) => boolean, timeoutMs = 30_000): Promise<DiscordWebhookCall[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const calls = discord.callsFor(token);
-      const last = calls.at(-1);
-      if (last && done(contentOf(last))) return calls;
-      if (Date.now() > deadline) throw new Error(`no final edit for ${token}; got: ${calls.map(contentOf).join(' | ')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return waitUntil(
+      () => {
+        const calls = discord.callsFor(token);
+        const last = calls.at(-1);
+        return last && done(contentOf(last)) ? calls : undefined;
+      },
+      { timeoutMs, intervalMs: 50, what: `the final edit for ${token}`, details: () => `got: ${discord.callsFor(token).map(contentOf).join(' | ')}` },
+    );
   }
 
   const contentOf = (call: DiscordWebhookCall) => `${typeof call.body.content === 'string' ? call.body.content : ''}${JSON.stringify(call.body.embeds ?? [])}`;

@@ -14,7 +14,6 @@ const APPLICATION_ID = '910000000000000001';
 const GUILD = '910000000000000002';
 const QUESTION = 'When do we deploy?';
 const ANSWER = 'Deploys go out on Tuesdays, after the review [1].';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('brain start on SIGTERM with an answer in flight', () => {
   const keys = generateDevKeyPair();
@@ -103,7 +102,8 @@ describe('brain start on SIGTERM with an answer in flight', () => {
 
       const signalledAt = Date.now();
       brain.child.kill('SIGTERM');
-      await sleep(1_500);
+      // The drain has begun waiting for the answer (this rejects if the process exits first).
+      await brain.waitForOutput(/draining interaction work/, 30_000);
       expect(brain.child.exitCode, 'exited with the answer still in flight').toBeNull();
       expect(discord.callsFor(ask.token)).toEqual([]);
       releaseChat();

@@ -8,7 +8,7 @@ import { addSyncedChannel, createDiscordHistory, generateDevKeyPair, listSyncedC
 import { createLocalEmbedder } from '@brain/embeddings';
 import { forgetSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
-import { discordInteraction, fakeMessage, snowflakeAt, startFakeDiscord, startFakeDiscordHistory, startFakeHttpServer, type FakeDiscord, type FakeDiscordHistory, type FakeHttpServer, type FakeMessage } from '@brain/testkit';
+import { discordInteraction, fakeMessage, snowflakeAt, startFakeDiscord, startFakeDiscordHistory, startFakeHttpServer, waitUntil, type FakeDiscord, type FakeDiscordHistory, type FakeHttpServer, type FakeMessage } from '@brain/testkit';
 import { buildApp, type WebApp } from '@brain/web';
 import { startWorker, sweep, type WorkerHandle } from '@brain/worker';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
@@ -192,13 +192,15 @@ describeDb('/sync end to end', (suite) => {
 
   /** Until no job is queued or running: the sync passes and the indexing they queued. */
   async function settle(timeoutMs = 90_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = await withService(suite.db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from jobs where status in ('queued', 'running')"));
-      if (row?.n === 0) return;
-      if (Date.now() > deadline) throw new Error(`jobs still pending: ${row?.n}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    let pending: number | undefined;
+    await waitUntil(
+      async () => {
+        const [row] = await withService(suite.db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from jobs where status in ('queued', 'running')"));
+        pending = row?.n;
+        return pending === 0;
+      },
+      { timeoutMs, intervalMs: 50, what: 'every job to finish', details: () => `jobs still pending: ${pending}` },
+    );
   }
 
   const jump = (channelId: string, m: FakeMessage | undefined) => `https://discord.com/channels/${GUILD}/${channelId}/${m?.id}`;

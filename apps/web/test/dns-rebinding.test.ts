@@ -14,6 +14,7 @@ import {
   type DiscordEmulator,
 } from '@brain/discord';
 import { createLogger } from '@brain/observability';
+import { expectNoMoreCalls, waitUntil } from '@brain/testkit';
 import { startWebServer, type WebServer } from '../src/index.ts';
 import { claimedWorkspace } from './dashboard-harness.ts';
 import { startHarness, type Harness } from './onboarding-harness.ts';
@@ -48,6 +49,28 @@ function request(port: number, method: string, path: string, headers: Record<str
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+interface EventStream {
+  /** Everything the stream has sent so far. */
+  text(): string;
+  hangUp(): void;
+}
+
+/** An event stream held open until the test hangs up; resolves once the server has subscribed it (its first write). */
+function openEventStream(port: number, headers: Record<string, string>): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/playground/events', headers }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => {
+        const first = text === '';
+        text += d.toString();
+        // The route subscribes in the same tick as this first write.
+        if (first) resolve({ text: () => text, hangUp: () => res.destroy() });
+      });
+    });
+    req.on('error', reject);
   });
 }
 
@@ -106,7 +129,8 @@ describeDb('the playground under DNS rebinding and from other sites', (suite) =>
     for (const path of ['/playground/autocomplete', '/playground/press', '/playground/save-message']) {
       expect((await request(port, 'POST', path, { host, origin, cookie }, JSON.stringify({ text: '/forget source: a', messageId: '1', customId: 'x' }))).status, path).toBe(421);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // A refused request must leave nothing behind, not even later: no message reaches the channel.
+    await expectNoMoreCalls(() => channel.messages, 200);
     expect(await suite.db.query('select 1 from artifacts')).toHaveLength(savesBefore.length);
     expect(JSON.stringify(channel.messages)).not.toContain('planted');
   });
@@ -144,17 +168,21 @@ describeDb('the playground under DNS rebinding and from other sites', (suite) =>
     const asker = await viewer(host);
     const other = await viewer(host);
     expect(other).not.toBe(asker);
-    const watching = request(port, 'GET', '/playground/events', { host, cookie: other }, undefined, 3000);
-    const shared = request(port, 'GET', '/playground/events', { host }, undefined, 3000);
-    await new Promise((r) => setTimeout(r, 200));
+    const watching = await openEventStream(port, { host, cookie: other });
+    const shared = await openEventStream(port, { host });
     const sent = await request(port, 'POST', '/playground/send', { host, origin, cookie: asker }, JSON.stringify({ text: '/sources' }));
     expect(JSON.parse(sent.body)).toMatchObject({ status: 200, responseType: 5 });
     const stateOf = async (cookie?: string) => JSON.parse((await request(port, 'GET', '/playground/state', { host, ...(cookie ? { cookie } : {}) })).body) as { messages: { invocation?: string; state: string; ephemeral: boolean; embeds: unknown[] }[] };
     const reply = async () => (await stateOf(asker)).messages.find((m) => m.invocation === '/sources');
-    for (let i = 0; i < 100 && (await reply())?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(async () => (await reply())?.state === 'done', { what: 'the /sources reply to be done' });
     expect(await reply()).toMatchObject({ ephemeral: true, state: 'done' });
     expect(JSON.stringify(await reply())).toContain('Nothing saved yet');
-    for (const seen of [JSON.stringify(await stateOf(other)), JSON.stringify(await stateOf()), (await watching).body, (await shared).body, JSON.stringify(channel.messages)]) {
+    // A shared message after the reply: once both streams carry it, anything the reply leaked to them has arrived before it.
+    await request(port, 'POST', '/playground/send', { host, origin, cookie: asker }, JSON.stringify({ text: 'after the reply' }));
+    await waitUntil(() => watching.text().includes('after the reply') && shared.text().includes('after the reply'), { what: 'both event streams to carry the shared message' });
+    watching.hangUp();
+    shared.hangUp();
+    for (const seen of [JSON.stringify(await stateOf(other)), JSON.stringify(await stateOf()), watching.text(), shared.text(), JSON.stringify(channel.messages)]) {
       expect(seen).not.toContain('Nothing saved yet');
       expect(seen).not.toContain('/sources');
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDb } from '@brain/db/testing';
 import { generateDevKeyPair } from '@brain/discord';
-import { startFakeDiscord, type FakeDiscord } from '@brain/testkit';
+import { expectNoMoreCalls, startFakeDiscord, type FakeDiscord } from '@brain/testkit';
 import { INTERACTION_BODY_LIMIT } from '../src/index.ts';
 import { button, createGuildWorkspace, MEMBER, slash, startHarness, type Harness } from './helpers/discord-harness.ts';
 
@@ -91,8 +91,7 @@ describeDb('POST /interactions: verification and refusals', (suite) => {
     expect(first.json).toEqual({ type: 5, data: { flags: 64 } });
     expect(second.json).toEqual(first.json);
     await discord.waitForCalls(body.token, 1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(discord.callsFor(body.token)).toHaveLength(1);
+    await expectNoMoreCalls(() => discord.callsFor(body.token), 300);
   });
 
   it('acts once even when the same interaction reaches two instances (the database decides)', async () => {
@@ -109,8 +108,7 @@ describeDb('POST /interactions: verification and refusals', (suite) => {
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       await discord.waitForCalls(body.token, 1);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(discord.callsFor(body.token)).toHaveLength(1);
+      await expectNoMoreCalls(() => discord.callsFor(body.token), 500);
     } finally {
       await other.close();
     }

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withService, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
@@ -5,7 +6,7 @@ import type { AskFunction, AskOutcome } from '@brain/discord';
 import { AppError, type ErrorCode } from '@brain/errors';
 import { completeJob, holdJob, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
-import { startFakeDiscord, type FakeDiscord } from '@brain/testkit';
+import { expectNoMoreCalls, startFakeDiscord, waitUntil, type FakeDiscord } from '@brain/testkit';
 import { startWorker, type Task } from '@brain/worker';
 import { autocomplete, button, createGuildWorkspace, messageCommand, recordQuery, slash, startHarness, type Harness } from './helpers/discord-harness.ts';
 
@@ -201,9 +202,8 @@ describeDb('deferred interactions: acknowledge, work, edit', (suite) => {
       // Indexing finishes, the watcher sees it (it polls every 50 ms) and would edit now: it must not.
       const status = async () =>
         (await withService(suite.db, (tx) => tx.query<{ status: string }>("select status from artifacts where title = 'A note that indexes slowly'")))[0]?.status;
-      for (let i = 0; i < 100 && (await status()) !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await status()).toBe('ready');
-      await new Promise((r) => setTimeout(r, 500));
+      await waitUntil(async () => (await status()) === 'ready', { what: 'the note to be indexed' });
+      await expectNoMoreCalls(() => discord.callsFor(body.token), 500);
       expect(discord.callsFor(body.token)).toHaveLength(1);
     } finally {
       clockOffset = 0;
@@ -290,15 +290,28 @@ describeDb('deferred interactions: acknowledge, work, edit', (suite) => {
 
   it('drains on shutdown: an answer in flight is still delivered after close begins', async () => {
     const queryId = await recordQuery(suite.db, guild.workspaceId, 'q');
-    askImpl = async () => {
-      await new Promise((r) => setTimeout(r, 400));
-      return answer(queryId, 'Delivered during the drain [1].');
-    };
+    // The answer is held until the drain has begun waiting for it (its log line), so it is in flight across the close.
+    let drainBegan = () => {};
+    const heldUntilDrain = new Promise<void>((resolve) => (drainBegan = resolve));
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        if (chunk.toString().includes('"msg":"draining interaction work"')) drainBegan();
+        done();
+      },
+    });
+    const draining = await startHarness({
+      db: suite.db,
+      discord,
+      logger: createLogger({ level: 'info', destination }),
+      ask: async () => {
+        await heldUntilDrain;
+        return answer(queryId, 'Delivered during the drain [1].');
+      },
+    });
     const body = slash(guild.guildId, 'ask', [{ name: 'question', value: 'drain?' }]);
-    await h.send(body);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(h.surface.inFlight.size).toBe(1);
-    await h.close(); // what SIGTERM does: stop taking requests, then wait for in-flight work
+    await draining.send(body);
+    await waitUntil(() => draining.surface.inFlight.size === 1, { what: 'the answer to be in flight' });
+    await draining.close(); // what SIGTERM does: stop taking requests, then wait for in-flight work
     expect(discord.callsFor(body.token)).toHaveLength(1);
     expect((discord.callsFor(body.token)[0]?.body.embeds as { description?: string }[])[0]?.description).toBe('Delivered during the drain [1].');
   });

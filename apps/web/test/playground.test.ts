@@ -13,6 +13,7 @@ import {
   type DiscordEmulator,
 } from '@brain/discord';
 import { createLogger } from '@brain/observability';
+import { waitUntil } from '@brain/testkit';
 import { buildApp, startWebServer, type WebServer } from '../src/index.ts';
 import { createGuildWorkspace, slash } from './helpers/discord-harness.ts';
 
@@ -60,8 +61,13 @@ describeDb('the playground', (suite) => {
     const sent = await post('/playground/send', { text: '/sources' });
     expect(await sent.json()).toMatchObject({ status: 200, responseType: 5 });
     const mine = async () => ((await (await fetch(`${web.url}/playground/state`, { headers: { cookie: viewerCookie } })).json()) as { messages: { state: string }[] }).messages;
-    for (let i = 0; i < 100 && (await mine()).at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 50));
-    const last = (await mine()).at(-1);
+    const last = await waitUntil(
+      async () => {
+        const newest = (await mine()).at(-1);
+        return newest?.state === 'done' && newest;
+      },
+      { what: "the bot's reply to be done" },
+    );
     expect(last).toMatchObject({ author: 'bot', invocation: '/sources', state: 'done', ephemeral: true });
     expect(JSON.stringify(last)).toContain('Nothing saved yet');
   });

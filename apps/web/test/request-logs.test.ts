@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDb } from '@brain/db/testing';
 import type { AskOutcome } from '@brain/discord';
 import { createLogger } from '@brain/observability';
-import { startFakeDiscord, type FakeDiscord } from '@brain/testkit';
+import { startFakeDiscord, waitUntil, type FakeDiscord } from '@brain/testkit';
 import { createGuildWorkspace, recordQuery, slash, startHarness, type Harness } from './helpers/discord-harness.ts';
 
 describeDb('request logs', (suite) => {
@@ -34,7 +34,7 @@ describeDb('request logs', (suite) => {
     const body = slash(guild.guildId, 'ask', [{ name: 'question', value: 'Is it logged?' }]);
     expect((await h.send(body)).json).toEqual({ type: 5 });
     await discord.waitForCalls(body.token, 1);
-    for (let i = 0; i < 50 && !lines.some((l) => l.msg === 'interaction done'); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => lines.some((l) => l.msg === 'interaction done'), { what: "the 'interaction done' log line" });
 
     const received = lines.find((l) => l.msg === 'interaction received');
     expect(received).toMatchObject({ interactionId: body.id });

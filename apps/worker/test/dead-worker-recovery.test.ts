@@ -4,6 +4,7 @@ import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
 import { claimJobs, completeJob, holdJob, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
+import { waitUntil } from '@brain/testkit';
 import { startWorker, type Task } from '../src/index.ts';
 
 // The soak's kill -9: a worker dies holding a job. Its lease runs out, but only the sweeper put such
@@ -38,11 +39,13 @@ describeDb('a job held by a dead worker', (suite) => {
     try {
       let state: { status: string; attempts: number; locked_by: string | null } | undefined;
       // Generous for a loaded machine; on a quiet one it is done in about two leases.
-      for (const until = Date.now() + 30_000; Date.now() < until; ) {
-        [state] = await withService(suite.db, (tx) => tx.query<{ status: string; attempts: number; locked_by: string | null }>('select status, attempts, locked_by from jobs where artifact_id = $1', [artifactId]));
-        if (state?.status === 'done') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitUntil(
+        async () => {
+          [state] = await withService(suite.db, (tx) => tx.query<{ status: string; attempts: number; locked_by: string | null }>('select status, attempts, locked_by from jobs where artifact_id = $1', [artifactId]));
+          return state?.status === 'done';
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: "the dead worker's job to be taken back and done", details: () => `last state: ${JSON.stringify(state)}` },
+      );
       expect(state).toMatchObject({ status: 'done', attempts: 2 });
     } finally {
       await worker.stop();

@@ -4,6 +4,7 @@ import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
 import { completeJob, holdJob, saveSource, type IngestServices, type Job } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
+import { waitUntil } from '@brain/testkit';
 import { startWorker, type Task, type WorkerHandle } from '../src/index.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -45,7 +46,7 @@ describeDb('worker fairness across workspaces', (suite) => {
     };
     worker = await startWorker({ db: suite.db, logger } as unknown as IngestServices, { logger, tasks: { ingest: task }, concurrency: 2, jobsPerWorkspace: 1, pollMs: 50 });
     // The flood has taken what it may: one slot, the other kept free.
-    for (let i = 0; i < 100 && (await statuses(suite.db, flood)).running !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(async () => (await statuses(suite.db, flood)).running === 1, { what: 'one flood job to be running' });
     expect(await statuses(suite.db, flood)).toEqual({ running: 1, queued: 49 });
 
     await saveSource(suite.db, { workspaceId: quiet, input: { kind: 'text', text: 'the one quiet note' }, savedBy: 'test' });

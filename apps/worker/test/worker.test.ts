@@ -4,6 +4,7 @@ import { describeDb } from '@brain/db/testing';
 import { AppError } from '@brain/errors';
 import { completeJob, holdJob, saveSource, type IngestServices } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
+import { waitUntil } from '@brain/testkit';
 import { startWorker, type Task } from '../src/index.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -46,11 +47,10 @@ describeDb('worker loop', (suite) => {
   it('picks a job up as soon as it is queued, without waiting for the poll', async () => {
     const worker = await startWorker(servicesFor(suite.db), { logger, pollMs: 60_000, tasks: { ingest: recordTask } });
     try {
-      await new Promise((r) => setTimeout(r, 100));
+      await worker.idle(); // its first look found nothing: it is now in its 60 s wait
       const started = Date.now();
       const id = await save('notify me');
-      for (let i = 0; i < 100 && (await jobState(suite.db, id))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
-      expect((await jobState(suite.db, id))?.status).toBe('done');
+      await waitUntil(async () => (await jobState(suite.db, id))?.status === 'done', { what: 'the job to be done' });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await worker.stop();
@@ -94,7 +94,7 @@ describeDb('worker loop', (suite) => {
       await recordTask(services, job, workerId, signal);
     };
     const worker = await startWorker(servicesFor(suite.db), { logger, tasks: { ingest: gate }, artifactIds: [quick, slow], concurrency: 2, jobsPerWorkspace: 2 });
-    for (let i = 0; i < 100 && (await jobState(suite.db, quick))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(async () => (await jobState(suite.db, quick))?.status === 'done', { what: 'the quick job to be done' });
     await worker.stop(200);
     expect(await jobState(suite.db, quick)).toMatchObject({ status: 'done' });
     // Released, not failed, and the attempt it never finished does not count.

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AppError } from '@brain/errors';
+import { expectNoMoreCalls, waitUntil } from '@brain/testkit';
 import { isDriverWriteAfterClose, openPostgres, type Database } from '../src/index.ts';
 import { describePostgres } from '../src/testing/index.ts';
 
@@ -57,10 +58,22 @@ describePostgres('a connection the server ends under the app', (suite) => {
     expect(row?.ok).toBe(true);
   }
 
+  /** Until the server shows this backend running `query` (so a kill lands mid-query). */
+  async function untilRunning(pid: number, query: string): Promise<void> {
+    await waitUntil(async () => (await killer.query("select 1 from pg_stat_activity where pid = $1 and state = 'active' and query = $2", [pid, query])).length > 0, {
+      what: `backend ${pid} to be running ${query}`,
+    });
+  }
+
+  /** Until the server has ended this backend (its socket is closed). */
+  async function untilGone(pid: number): Promise<void> {
+    await waitUntil(async () => (await killer.query('select 1 from pg_stat_activity where pid = $1', [pid])).length === 0, { what: `backend ${pid} to exit` });
+  }
+
   /** What must hold after any loss: no stray TypeError, and the pool answers at once on a new backend. */
   async function expectRecovered(oldPid: number): Promise<void> {
-    // The driver's stray write comes from a timer just after the close.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The driver's stray write comes from a timer just after the close: none may arrive.
+    await expectNoMoreCalls(() => stray, 300);
     expect(stray.map((e) => e.message)).toEqual([]);
     const started = performance.now();
     const pid = await pidOf(db);
@@ -77,7 +90,7 @@ describePostgres('a connection the server ends under the app', (suite) => {
       after = true;
     });
     const outcome = running.then(() => undefined, (error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilRunning(pid, 'select pg_sleep(30)');
     await terminate(pid);
     const error = (await outcome) as AppError;
     await expectRecovered(pid);
@@ -94,17 +107,20 @@ describePostgres('a connection the server ends under the app', (suite) => {
     const pid = await pidOf(db);
     let resume: () => void = () => {};
     const paused = new Promise<void>((resolve) => (resume = resolve));
+    let pausing: () => void = () => {};
+    const atPause = new Promise<void>((resolve) => (pausing = resolve));
     let second: 'not reached' | 'ran' = 'not reached';
     const running = db.transaction(async (tx) => {
       await tx.query('select 1');
+      pausing();
       await paused;
       await tx.query('select 2');
       second = 'ran';
     });
     const outcome = running.then(() => undefined, (error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await atPause;
     await terminate(pid);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilGone(pid);
     resume();
     const error = (await outcome) as AppError;
     await expectRecovered(pid);
@@ -116,7 +132,7 @@ describePostgres('a connection the server ends under the app', (suite) => {
   it('gives a plain query cut off the same error', async () => {
     const pid = await pidOf(db);
     const outcome = db.query('select pg_sleep(30)').then(() => undefined, (error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilRunning(pid, 'select pg_sleep(30)');
     await terminate(pid);
     const error = (await outcome) as AppError;
     await expectRecovered(pid);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '@brain/errors';
+import { waitUntil } from '@brain/testkit';
 import { openDatabase, openPglite, sqlState, SqlState, type PgliteDatabase } from '../src/index.ts';
 import { workerOf } from '../src/pglite-thread/open-pglite-thread.ts';
 import { pgliteTemplate } from '../src/testing/index.ts';
@@ -160,9 +161,12 @@ describe('PGlite in a worker thread', () => {
 describe('a crash of the database thread', () => {
   it('rejects the statements in flight and every later one with a clear error instead of hanging', async () => {
     const db = await openPglite({ thread: true });
+    const worker = workerOf.get(db);
+    const before = worker?.performance.eventLoopUtilization();
     const inFlight = db.query('select pg_sleep(5)');
-    await new Promise((r) => setTimeout(r, 200));
-    await workerOf.get(db)?.terminate();
+    // The thread is idle but for this statement: 100 ms of work since it was sent means it is running it.
+    await waitUntil(() => (worker?.performance.eventLoopUtilization(before).active ?? 0) > 100, { what: 'the thread to be running pg_sleep' });
+    await worker?.terminate();
     const error = (await inFlight.catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('DB_THREAD_DIED');
     expect(error.message).toMatch(/thread stopped/);

@@ -127,6 +127,7 @@ describePostgres('fair claiming under concurrent workers', (suite) => {
               idle++;
               const [left] = await withService(w.db, (tx) => tx.query<{ n: number }>(`select count(*)::int as n from jobs where status in ('queued', 'running')`));
               if ((left?.n ?? 0) === 0) break;
+              // This worker's poll interval, as in the real loop: part of the race under test, not a wait for it.
               await new Promise((r) => setTimeout(r, 5));
               continue;
             }

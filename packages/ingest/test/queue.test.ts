@@ -3,6 +3,7 @@ import { AppError, type ErrorCode } from '@brain/errors';
 import { openPostgres, withService } from '@brain/db';
 import { describeDb, describePostgres } from '@brain/db/testing';
 import { claimJobs, enqueueReembed, enqueueStaleRefreshes, failJob, queueStats, releaseJob, renewLease, requeueExpiredJobs, retryDelayMs, saveSource } from '../src/index.ts';
+import { waitUntil } from '@brain/testkit';
 import { createWorkspace } from './helpers.ts';
 
 async function queueTexts(db: Parameters<typeof saveSource>[0], workspaceId: string, n: number, prefix: string): Promise<string[]> {
@@ -72,7 +73,13 @@ describeDb('job queue', (suite) => {
     const [dead, poison] = await queueTexts(suite.db, ws, 2, 'sweep');
     await withService(suite.db, (tx) => tx.query('update jobs set max_attempts = 1 where artifact_id = $1', [poison]));
     await claimJobs(suite.db, { workerId: 'crashed', limit: 2, leaseMs: 1, perWorkspace: 2, artifactIds: [dead as string, poison as string] });
-    await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(
+      async () => {
+        const [row] = await withService(suite.db, (tx) => tx.query<{ expired: boolean }>('select bool_and(lease_expires_at < now()) as expired from jobs where artifact_id = any($1::uuid[])', [[dead, poison]]));
+        return row?.expired;
+      },
+      { what: 'both 1 ms leases to expire' },
+    );
     const result = await requeueExpiredJobs(suite.db);
     expect(result.requeued).toBeGreaterThanOrEqual(1);
     expect(result.failed).toBeGreaterThanOrEqual(1);

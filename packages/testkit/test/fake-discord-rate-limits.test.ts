@@ -37,26 +37,28 @@ describe('fake Discord rate limits', () => {
   });
 
   it('announces each route bucket per channel in the X-RateLimit headers, and refuses past it with scope user', async () => {
-    await new Promise((r) => setTimeout(r, 1_100));
+    // Channels and a bot token the test above did not touch: their buckets and global window start empty.
+    const [a, b] = [snowflakeAt(start + 100_000), snowflakeAt(start + 101_000)];
+    for (const id of [a, b]) history.addMessages(id, [fakeMessage({ id, channelId: id, author: 'Ada', content: 'hello' })]);
+    const fresh = (path: string) => get(path, 'Bot buckets');
     history.setBucket(2, 5_000, 'messages');
     try {
-      const [a, b] = [CHANNELS[1] as string, CHANNELS[2] as string];
-      const first = await get(`/channels/${a}/messages?limit=1`);
+      const first = await fresh(`/channels/${a}/messages?limit=1`);
       expect(first.status).toBe(200);
       expect(first.headers.get('x-ratelimit-limit')).toBe('2');
       expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
       expect(first.headers.get('x-ratelimit-bucket')).toBe('fake-messages');
       expect(Number(first.headers.get('x-ratelimit-reset-after'))).toBeGreaterThan(4);
       expect(Number(first.headers.get('x-ratelimit-reset')) * 1000).toBeGreaterThan(Date.now() + 4_000);
-      await get(`/channels/${a}/messages?limit=1`);
-      const over = await get(`/channels/${a}/messages?limit=1`);
+      await fresh(`/channels/${a}/messages?limit=1`);
+      const over = await fresh(`/channels/${a}/messages?limit=1`);
       expect(over.status).toBe(429);
       expect(over.body).toMatchObject({ global: false });
       expect(over.headers.get('x-ratelimit-scope')).toBe('user');
       expect(over.headers.get('x-ratelimit-global')).toBeNull();
       // Another channel is another budget; another route keeps the default bucket.
-      expect((await get(`/channels/${b}/messages?limit=1`)).status).toBe(200);
-      expect((await get(`/channels/${a}`)).headers.get('x-ratelimit-limit')).toBe('50');
+      expect((await fresh(`/channels/${b}/messages?limit=1`)).status).toBe(200);
+      expect((await fresh(`/channels/${a}`)).headers.get('x-ratelimit-limit')).toBe('50');
     } finally {
       history.setBucket(50, 1000);
     }

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, waitUntil } from '../src/index.ts';
+import { expectNoMoreCalls, startFakeOpenAI, waitUntil } from '../src/index.ts';
 
 describe('startFakeOpenAI', async () => {
   const fake = await startFakeOpenAI({ apiKey: 'sk-fake' });
@@ -71,13 +70,13 @@ describe('startFakeOpenAI', async () => {
   it('holds requests to a route, recorded on arrival, until released', async () => {
     const release = fake.hold('embeddings');
     const calls = fake.embeddingCalls.length;
-    let answered = false;
-    const request = client.embeddings.create({ model: 'text-embedding-3-small', input: 'held' }).then(() => (answered = true));
+    const answers: string[] = [];
+    const request = client.embeddings.create({ model: 'text-embedding-3-small', input: 'held' }).then(() => answers.push('answered'));
     await waitUntil(() => fake.embeddingCalls.length > calls, { what: 'the held request to arrive' });
-    await sleep(100);
-    expect(answered).toBe(false);
+    await expectNoMoreCalls(answers, 100);
+    expect(answers).toEqual([]);
     release();
     await request;
-    expect(answered).toBe(true);
+    expect(answers).toEqual(['answered']);
   });
 });
