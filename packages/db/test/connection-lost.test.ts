@@ -10,6 +10,9 @@ import { expectNoMoreCalls, waitUntil } from '@brain/testkit';
 import { isDriverWriteAfterClose, openPostgres, type Database } from '../src/index.ts';
 import { describePostgres } from '../src/testing/index.ts';
 
+/** A statement that runs until the test cuts its connection (the SQL sleep is the subject, not a wait). */
+const UNTIL_KILLED = 'select pg_sleep(30)';
+
 describePostgres('a connection the server ends under the app', (suite) => {
   let db: Database;
   let killer: Database;
@@ -86,11 +89,11 @@ describePostgres('a connection the server ends under the app', (suite) => {
     const pid = await pidOf(db);
     let after = false;
     const running = db.transaction(async (tx) => {
-      await tx.query('select pg_sleep(30)');
+      await tx.query(UNTIL_KILLED);
       after = true;
     });
     const outcome = running.then(() => undefined, (error: unknown) => error);
-    await untilRunning(pid, 'select pg_sleep(30)');
+    await untilRunning(pid, UNTIL_KILLED);
     await terminate(pid);
     const error = (await outcome) as AppError;
     await expectRecovered(pid);
@@ -131,8 +134,8 @@ describePostgres('a connection the server ends under the app', (suite) => {
 
   it('gives a plain query cut off the same error', async () => {
     const pid = await pidOf(db);
-    const outcome = db.query('select pg_sleep(30)').then(() => undefined, (error: unknown) => error);
-    await untilRunning(pid, 'select pg_sleep(30)');
+    const outcome = db.query(UNTIL_KILLED).then(() => undefined, (error: unknown) => error);
+    await untilRunning(pid, UNTIL_KILLED);
     await terminate(pid);
     const error = (await outcome) as AppError;
     await expectRecovered(pid);
