@@ -784,6 +784,29 @@ ALTER TABLE ONLY public.gateway_leases FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.gateway_leases IS 'Service-only: the process holding the Discord Gateway connection, until expires_at.';
 
 --
+-- Name: guild_facts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.guild_facts (
+    workspace_id uuid NOT NULL,
+    guild_id text NOT NULL,
+    owner_id text NOT NULL,
+    roles jsonb NOT NULL,
+    channels jsonb NOT NULL,
+    fetched_at timestamp with time zone NOT NULL,
+    CONSTRAINT guild_facts_channels_check CHECK ((jsonb_typeof(channels) = 'array'::text)),
+    CONSTRAINT guild_facts_roles_check CHECK ((jsonb_typeof(roles) = 'array'::text))
+);
+
+ALTER TABLE ONLY public.guild_facts FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE guild_facts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.guild_facts IS 'A guild''s roles, channels, overwrites and owner as last read with the bot token; refreshed by every sync pass and by an answer that finds them older than 60 s.';
+
+--
 -- Name: interactions_seen; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -892,6 +915,7 @@ CASE
     ELSE NULL::double precision
 END) STORED,
     audience jsonb,
+    private_hint_shown boolean,
     CONSTRAINT queries_answerer_check CHECK ((answerer = ANY (ARRAY['extractive'::text, 'llm'::text, 'none'::text]))),
     CONSTRAINT queries_audience_check CHECK (((audience IS NULL) OR (audience = '{"kind": "everything"}'::jsonb) OR (((audience ->> 'kind'::text) = 'keys'::text) AND (jsonb_typeof((audience -> 'keys'::text)) = 'array'::text)))),
     CONSTRAINT queries_error_code_check CHECK (((error_code IS NULL) OR (error_code ~ '^[A-Z][A-Z0-9_]{1,63}$'::text))),
@@ -912,6 +936,12 @@ COMMENT ON COLUMN public.queries.error_code IS 'AppError code of a failed ask; N
 --
 
 COMMENT ON COLUMN public.queries.audience IS 'The audience filter the answer was allowed to cite: {"kind":"everything"} or {"kind":"keys","keys":[...]}; NULL before 20261201120000.';
+
+--
+-- Name: COLUMN queries.private_hint_shown; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.queries.private_hint_shown IS 'True when the reply said a private answer may be available; NULL before 20261201180000.';
 
 --
 -- Name: query_day_stats; Type: TABLE; Schema: public; Owner: -
@@ -1262,6 +1292,13 @@ ALTER TABLE ONLY public.dashboard_sessions
 
 ALTER TABLE ONLY public.gateway_leases
     ADD CONSTRAINT gateway_leases_pkey PRIMARY KEY (name);
+
+--
+-- Name: guild_facts guild_facts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.guild_facts
+    ADD CONSTRAINT guild_facts_pkey PRIMARY KEY (workspace_id);
 
 --
 -- Name: interactions_seen interactions_seen_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1767,6 +1804,13 @@ ALTER TABLE ONLY public.dashboard_sessions
     ADD CONSTRAINT dashboard_sessions_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: guild_facts guild_facts_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.guild_facts
+    ADD CONSTRAINT guild_facts_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: job_claim_turns job_claim_turns_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1965,6 +2009,18 @@ CREATE POLICY dashboard_sessions_own_workspace ON public.dashboard_sessions TO b
 --
 
 ALTER TABLE public.gateway_leases ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: guild_facts; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.guild_facts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: guild_facts guild_facts_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY guild_facts_own_workspace ON public.guild_facts TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
 -- Name: interactions_seen; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2291,6 +2347,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.dashboard_sessions TO service_
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.gateway_leases TO service_role;
+
+--
+-- Name: TABLE guild_facts; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.guild_facts TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.guild_facts TO service_role;
 
 --
 -- Name: TABLE interactions_seen; Type: ACL; Schema: public; Owner: -

@@ -169,6 +169,16 @@ export const TABLES: Record<string, TableSpec> = {
     key: "(workspace_id::text || ':' || thread_id || ':' || user_id)",
     workspaceColumn: 'workspace_id',
   },
+  guild_facts: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at)
+             values ($1, '1', '2', '[]', '[]', now())
+             -- One row per workspace, and the matrix seeds one before it inserts its own.
+             on conflict (workspace_id) do update set fetched_at = excluded.fetched_at returning workspace_id::text as id`,
+    updatable: 'fetched_at',
+    key: 'workspace_id::text',
+    workspaceColumn: 'workspace_id',
+  },
   autoanswer_channels: {
     grants: ['select', 'insert', 'update', 'delete'],
     insert: `insert into autoanswer_channels (workspace_id, guild_id, channel_id, enabled_by)
