@@ -51,7 +51,7 @@ export * from './playground/index.ts';
 export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';
 
 export { createCachedGuildFacts, GUILD_FACTS_TTL_MS, type CachedGuildFactsOptions } from './rest/cached-guild-facts.ts';
-export type { GuildFactsSource } from './audience/guild-facts-source.ts';
+export type { GuildFactsSource, GuildScope, RefreshableGuildFacts } from './audience/guild-facts-source.ts';
 export { parseGuildFacts, type GuildFacts, type ChannelFacts, type MemberFacts, type InvokingChannel, type RawChannel, type RawRole } from './audience/guild-facts.ts';
 export { channelAskAudience, privateAskAudience } from './audience/allowed-audiences.ts';
 export { resolveAskAudience, type AskAudience, type AskAudienceRequest } from './audience/resolve-ask-audience.ts';
