@@ -46,6 +46,7 @@ export { ArtifactWatcher } from './save/artifact-watcher.ts';
 export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
 export { changeAudience, type AudienceChange } from './queries/change-audience.ts';
 export { audienceKeysWithSources } from './queries/audience-keys-with-sources.ts';
+export { guildChannels, type GuildChannel } from './queries/guild-channels.ts';
 export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
 export * from './playground/index.ts';
 export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';
