@@ -197,6 +197,11 @@ CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding publi
 declare
   v_depth integer;
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
+  -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
+  -- are checked after the index yields): the index path pays more per passage it keeps, and the
+  -- exact path over the allowed rows stays cheaper, and exact, up to a larger count (bench:retrieval --audience).
+  v_exact_max_filtered integer := coalesce(nullif(current_setting('brain.exact_search_max_filtered_rows', true), '')::integer, 3000);
+  v_exact_limit integer;
   v_probe_tuples integer := coalesce(nullif(current_setting('brain.hnsw_probe_max_tuples', true), '')::integer, 5000);
   -- The full budget is whatever the session has (pgvector's default 20,000); the probe never exceeds it.
   v_full_tuples text := current_setting('hnsw.max_scan_tuples');
@@ -222,14 +227,15 @@ begin
   v_depth := greatest(match_count * 8, 40);
 
   if query_embedding is not null then
+    v_exact_limit := case when p_audiences is null then v_exact_max else greatest(v_exact_max, v_exact_max_filtered) end;
     select count(*) into v_tenant_rows
     from (
       select 1 from public.chunks c
       where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
         and (p_audiences is null or c.audience = any(p_audiences))
-      limit v_exact_max + 1
+      limit v_exact_limit + 1
     ) s;
-    v_exact := v_tenant_rows <= v_exact_max;
+    v_exact := v_tenant_rows <= v_exact_limit;
 
     if not v_exact then
       perform set_config('enable_sort', 'off', true);
@@ -237,14 +243,16 @@ begin
       -- near the question that the probe did not reach) the full one.
       foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
-        select coalesce(array_agg(x.id order by x.distance, x.id), '{}'), min(x.distance) into v_vector_ids, v_nearest
+        -- Filtered, the relaxed-order scan's later batches can hold nearer allowed rows than its
+        -- first ones: take half as many again and keep the nearest v_depth.
+        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance) into v_vector_ids, v_nearest
         from (
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
           where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
         and (p_audiences is null or c.audience = any(p_audiences))
           order by c.embedding <=> query_embedding
-          limit v_depth
+          limit case when p_audiences is null then v_depth else v_depth * 3 / 2 end
         ) x;
         v_short_but_relevant := cardinality(v_vector_ids) < v_depth
                                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
