@@ -4,7 +4,7 @@ import { withService, type Database } from '@brain/db';
 import { generateDevKeyPair, startGatewayRunner, type AskFunction, type EntitlementCheck, type GatewayRunner } from '@brain/discord';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { saveSource } from '@brain/ingest';
-import { createLogger } from '@brain/observability';
+import { createLogger, type Logger } from '@brain/observability';
 import {
   buttonPress,
   discordInteraction,
@@ -45,6 +45,7 @@ export const RATE_LIMIT_TEXT =
 
 export interface RunnerOverrides {
   leaseMs?: number;
+  logger?: Logger;
   ask?: AskFunction;
   checkEntitlement?: EntitlementCheck;
 }
@@ -67,7 +68,9 @@ export interface AutoanswerHarness {
   press(customId: string, options?: { channelId?: string; user?: { id: string; username: string } }): Promise<{ response: { type: number; data?: Record<string, unknown> }; token: string }>;
   callsFor(token: string, count: number): Promise<DiscordWebhookCall[]>;
   /** A new forum post as Discord announces it: THREAD_CREATE, then its starter message (same id). */
-  post(parent: string, title: string, content: string, author?: { id: string; bot?: boolean }): string;
+  post(parent: string, title: string, content: string, author?: { id: string; bot?: boolean }, id?: string): string;
+  /** The id the next post or reply would get, to arrange a fake's answer for it beforehand. */
+  nextId(): string;
   dispatchStarter(id: string, content: string, author?: { id: string; bot?: boolean }): void;
   /** A later message in a thread (not its starter). */
   reply(threadId: string, content: string, author?: { id: string; bot?: boolean }): string;
@@ -190,7 +193,7 @@ export async function startAutoanswerHarness(db: Database, slug: string): Promis
     runner(holder, overrides = {}) {
       const r = startGatewayRunner({
         db,
-        logger,
+        logger: overrides.logger ?? logger,
         botToken: BOT_TOKEN,
         apiBase: discord.apiBase,
         holder,
@@ -234,8 +237,8 @@ export async function startAutoanswerHarness(db: Database, slug: string): Promis
       return { response: await signed(body), token: body.token };
     },
     callsFor: (token, count) => discord.waitForCalls(token, count, 20_000),
-    post(parent, title, content, author = { id: ASKER }) {
-      const id = nextId();
+    nextId,
+    post(parent, title, content, author = { id: ASKER }, id = nextId()) {
       gateway.dispatch('THREAD_CREATE', {
         id,
         guild_id: GUILD,

@@ -1,4 +1,4 @@
-import { DiscordAPIError } from '@discordjs/rest';
+import type { DiscordAPIError } from '@discordjs/rest';
 import { withWorkspace, type Database } from '@brain/db';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -120,7 +120,7 @@ export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessa
       const refused = forbiddenReason(caught);
       if (!refused) throw caught;
       // Nowhere to say it in public: the log line is the visible end, with what to grant.
-      log.warn({ code: 'AUTOANSWER_FORBIDDEN', discordCode: (caught as DiscordAPIError).code }, `auto-answer: ${refused}`);
+      log.warn({ code: 'AUTOANSWER_FORBIDDEN', discordCode: (caught as Partial<DiscordAPIError>).code }, `auto-answer: ${refused}`);
       return await finish('forbidden', `AUTOANSWER_FORBIDDEN: ${refused}`, queryId, first);
     }
     return await finish('answered', null, queryId, first);
@@ -140,9 +140,14 @@ function questionOf(message: ThreadMessage): string {
   return text.trim().slice(0, MAX_QUESTION);
 }
 
-/** Discord's 403s on a post: the bot may not write in this thread (Missing Access, Missing Permissions). */
-function forbiddenReason(error: unknown): string | undefined {
-  if (!(error instanceof DiscordAPIError) || error.status !== 403) return undefined;
+/**
+ * Discord's 403s on a post: the bot may not write in this thread (Missing Access, Missing
+ * Permissions). By shape, not instanceof: discord.js requires @discordjs/rest's CommonJS build,
+ * and this ES module imports the other, so its errors are another class of the same name.
+ */
+function forbiddenReason(caught: unknown): string | undefined {
+  const error = caught as Partial<DiscordAPIError> | null;
+  if (!(caught instanceof Error) || !caught.name.startsWith('DiscordAPIError') || error?.status !== 403) return undefined;
   const what = error.code === 50001 ? '50001 Missing Access' : error.code === 50013 ? '50013 Missing Permissions' : `${String(error.code)} ${error.message}`;
   return `Discord refused the post (403, ${what}): give the bot View Channel and Send Messages in Threads in this channel`;
 }
