@@ -71,4 +71,12 @@ export { createThreadWriter, type ThreadWriter } from './autoanswer/thread-write
 export { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
 export { AUTO_VOTE_PREFIX, STILL_NEED_HELP_PREFIX } from './autoanswer/auto-answer-buttons.ts';
 export { isThreadSilenced } from './autoanswer/silence-thread.ts';
+export {
+  AUTO_ANSWER_STATES,
+  loadAutoAnswerOutcomes,
+  type AutoAnswerOutcomes,
+  type AutoAnswerState,
+  type ChannelOutcomes,
+  type RecentAutoAnswer,
+} from './autoanswer/load-auto-answer-outcomes.ts';
 export type { AutoAnswerOutcome } from './autoanswer/finish-auto-answer.ts';
