@@ -31,6 +31,8 @@ export interface AutoAnswerDeps {
   botUserId?: string | undefined;
   /** Per answer: the ask and every post together. */
   timeoutMs?: number;
+  /** The workspace of a guild (default: the installed one, by guild id); the playground maps its pretend server to the local workspace. */
+  workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined;
 }
 
 /** Why a message was not taken up, for the logs and the tests; 'claimed' means it was handled here. */
@@ -51,7 +53,7 @@ const MAX_QUESTION = 2000;
  */
 export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessage): Promise<AutoAnswerResult> {
   if (message.fromBot || message.authorId === deps.botUserId) return { handled: false, skipped: 'bot' };
-  const workspace = await findWorkspaceByGuild(deps.db, message.guildId);
+  const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
     const setting = await findAutoanswerChannel(tx, workspace.id, message.parentId);
