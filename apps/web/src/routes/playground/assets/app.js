@@ -194,6 +194,7 @@ function render(message) {
       body.append(open);
     }
   }
+  if (message.reactions?.length) body.append(el('div', 'reactions', message.reactions.map((r) => `<span class="reaction">${escapeHtml(r)} 1</span>`).join('')));
   item.append(body);
   if (message.ephemeral) {
     const note = el('div', 'ephemeral-note', '👁 Only you can see this · ');
