@@ -25,6 +25,8 @@ export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'b
   /** How often the lease is renewed, or a standby tries to take it, and whether any channel wants the Gateway is checked (default a third of leaseMs). */
   tickMs?: number;
   waitGuildTimeoutMs?: number;
+  /** Whether the connection is wanted now (default: a channel of a real server has /autoanswer on). */
+  wanted?: () => Promise<boolean>;
 }
 
 export interface GatewayRunner {
@@ -94,7 +96,7 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
   const tick = async () => {
     if (stopped) return;
     try {
-      const wanted = await anyAutoanswerChannel(options.db);
+      const wanted = await (options.wanted ?? (() => anyAutoanswerChannel(options.db)))();
       if (!wanted) {
         if (client) {
           await disconnect('no channel has /autoanswer on');
