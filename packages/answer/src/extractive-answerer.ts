@@ -140,8 +140,6 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     let bestIndex = -1;
     let best = 0;
     for (const [i, c] of pool.entries()) {
-      const quotedAlready = perPassage.has(c.passage.n);
-      void quotedAlready;
       const adjusted = c.score * novelty(c, covered) * (1 / (1 + 0.35 * (perPassage.get(c.passage.n) ?? 0)));
       if (adjusted > best) {
         best = adjusted;
