@@ -114,7 +114,7 @@ export class PlaygroundGateway {
     }
     if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
     if (inForum) {
-      throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'A forum has no messages of its own: open one of its posts, or another channel.', httpStatus: 400 });
+      throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'Commands go in a channel or a post, not in the forum itself: open one of its posts, or type a question here to make a new one.', httpStatus: 400 });
     }
     const command = parseCommandLine(line, this.commands, { channels: this.channel.channels() });
     const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId);
