@@ -49,11 +49,12 @@ export function pretendGuild() {
  * The pretend server's channels a persona can view, judged by the same permission model as
  * answers (a thread or forum post by its parent): the member never sees #staff in the sidebar.
  */
-export function playgroundChannelsFor(persona: PlaygroundPersona): PretendChannel[] {
+export function playgroundChannelsFor(persona: PlaygroundPersona, channels: readonly PretendChannel[] = PLAYGROUND_CHANNELS): PretendChannel[] {
   const guild = pretendGuild();
   const facts = parseGuildFacts(guild, guild.roles, guild.channels);
   const member = { id: PLAYGROUND.userId, roles: PLAYGROUND_PERSONAS[persona].roles };
-  return PLAYGROUND_CHANNELS.filter((c) => {
+  // A post made in the playground is not among the guild's seeded channels: its forum decides.
+  return channels.filter((c) => {
     const judged = facts.channels.get(c.parentId ?? c.id);
     return judged !== undefined && canReadChannel(facts, member, judged);
   });

@@ -67,7 +67,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
     messages: channel.visibleTo(viewerOf(request)),
     server: { id: PLAYGROUND.guildId, name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
     // The sidebar lists what this persona can view: the member has no #staff.
-    channels: playgroundChannelsFor(view.persona),
+    channels: playgroundChannelsFor(view.persona, channel.channels()),
     personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
     view,
     commands: commandDefinitions().map((c) => ({
@@ -100,7 +100,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   // The new view comes back with the channels its persona can view, for the sidebar.
   app.post<{ Body: { channelId?: unknown; persona?: unknown } }>('/playground/view', async (request) => {
     const view = gateway.setView(requireViewer(request), request.body ?? {});
-    return { ...view, channels: playgroundChannelsFor(view.persona) };
+    return { ...view, channels: playgroundChannelsFor(view.persona, channel.channels()) };
   });
   app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
