@@ -195,6 +195,16 @@ export const TABLES: Record<string, TableSpec> = {
     key: 'id',
     workspaceColumn: 'workspace_id',
   },
+  auto_answer_votes: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    // The workspace's latest auto-answer (auto_answers comes first in this table).
+    insert: `insert into auto_answer_votes (auto_answer_id, workspace_id, user_id, vote)
+             values ((select id from auto_answers where workspace_id = $1 order by created_at desc limit 1), $1, (100000 + floor(random() * 1e9))::bigint::text, 'up')
+             returning auto_answer_id::text || ':' || user_id as id`,
+    updatable: 'voted_at',
+    key: "(auto_answer_id::text || ':' || user_id)",
+    workspaceColumn: 'workspace_id',
+  },
   gateway_leases: {
     grants: [],
     insert: `insert into gateway_leases (name, holder, expires_at) values ('m-' || md5(random()::text), 'matrix', now() + interval '1 minute') returning name as id`,
