@@ -976,7 +976,7 @@ COMMENT ON COLUMN public.queries.audience IS 'The audience filter the answer was
 -- Name: COLUMN queries.private_hint_shown; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.queries.private_hint_shown IS 'True when the reply said a private answer may be available; NULL before 20261201180000.';
+COMMENT ON COLUMN public.queries.private_hint_shown IS 'True when the reply said a private answer may be available; NULL before 20261201190100.';
 
 --
 -- Name: query_day_stats; Type: TABLE; Schema: public; Owner: -

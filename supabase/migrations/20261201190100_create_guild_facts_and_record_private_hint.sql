@@ -34,4 +34,4 @@ revoke truncate, references, trigger on table public.guild_facts from service_ro
 -- the channel was told. NULL: asked before this column existed.
 alter table public.queries add column private_hint_shown boolean;
 
-comment on column public.queries.private_hint_shown is 'True when the reply said a private answer may be available; NULL before 20261201180000.';
+comment on column public.queries.private_hint_shown is 'True when the reply said a private answer may be available; NULL before 20261201190100.';
