@@ -46,12 +46,13 @@ export { ArtifactWatcher } from './save/artifact-watcher.ts';
 export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
 export { changeAudience, type AudienceChange } from './queries/change-audience.ts';
 export { audienceKeysWithSources } from './queries/audience-keys-with-sources.ts';
+export { guildChannels, type GuildChannel } from './queries/guild-channels.ts';
 export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
 export * from './playground/index.ts';
 export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';
 
 export { createCachedGuildFacts, GUILD_FACTS_TTL_MS, type CachedGuildFactsOptions } from './rest/cached-guild-facts.ts';
-export type { GuildFactsSource } from './audience/guild-facts-source.ts';
+export type { GuildFactsSource, GuildScope, RefreshableGuildFacts } from './audience/guild-facts-source.ts';
 export { parseGuildFacts, type GuildFacts, type ChannelFacts, type MemberFacts, type InvokingChannel, type RawChannel, type RawRole } from './audience/guild-facts.ts';
 export { channelAskAudience, privateAskAudience } from './audience/allowed-audiences.ts';
 export { resolveAskAudience, type AskAudience, type AskAudienceRequest } from './audience/resolve-ask-audience.ts';
@@ -68,4 +69,15 @@ export { anyAutoanswerChannel } from './autoanswer/any-autoanswer-channel.ts';
 export type { AutoanswerChannel, WhenUncovered } from './autoanswer/autoanswer-channel.ts';
 export type { ThreadMessage } from './autoanswer/thread-message.ts';
 export { createThreadWriter, type ThreadWriter } from './autoanswer/thread-writer.ts';
-export { UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
+export { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
+export { AUTO_VOTE_PREFIX, STILL_NEED_HELP_PREFIX } from './autoanswer/auto-answer-buttons.ts';
+export { isThreadSilenced } from './autoanswer/silence-thread.ts';
+export {
+  AUTO_ANSWER_STATES,
+  loadAutoAnswerOutcomes,
+  type AutoAnswerOutcomes,
+  type AutoAnswerState,
+  type ChannelOutcomes,
+  type RecentAutoAnswer,
+} from './autoanswer/load-auto-answer-outcomes.ts';
+export type { AutoAnswerOutcome } from './autoanswer/finish-auto-answer.ts';
