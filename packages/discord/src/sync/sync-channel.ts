@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { EVERYTHING, withWorkspace, type Database, type Queryable } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
-import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
+import { forgetSource, saveSourceIn, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
-import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { artifactByKey, artifactsByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type KnownArtifact, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
 import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
@@ -84,7 +84,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     const info = await history.channel(channel.channelId, { signal });
     const name = 'name' in info && info.name ? info.name : channel.channelName;
     const units = await listUnits(history, channel, info, name ?? channel.channelId, signal);
-    const known = await withWorkspace(db, pass.workspaceId, async (tx) => {
+    const { known, artifacts } = await withWorkspace(db, pass.workspaceId, async (tx) => {
       const checkpoint = channel.checkpoint.run === pass.runId ? channel.checkpoint : { run: pass.runId, done: 0 };
       await tx.query('update synced_channels set channel_name = $2, checkpoint = $3::jsonb where id = $1', [
         channel.id,
@@ -94,7 +94,8 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
       const rows = await loadSyncedSources(tx, channel.id);
       // Forgotten while this channel was synced before a /sync remove: still forgotten.
       for (const key of await forgottenKeys(tx, pass.workspaceId)) if (!rows.has(key)) rows.set(key, forgottenBefore(key));
-      return rows;
+      // Units already saved (by this sync or by hand), so a forgotten one is skipped without reading it.
+      return { known: rows, artifacts: await artifactsByKey(tx, pass.workspaceId, units.map((u) => u.sourceKey)) };
     });
 
     await eachBounded(units, pass.concurrency ?? SYNC_CONCURRENCY, async (unit) => {
@@ -105,7 +106,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         return;
       }
       try {
-        await syncUnit(db, pass, channel, unit, previous, savedBy, outcome);
+        await syncUnit(db, pass, channel, unit, previous, artifacts.get(unit.sourceKey), savedBy, outcome);
       } catch (error) {
         const appError = coerceError(error);
         if (!UNIT_ERRORS.has(appError.code) || unit.discordId === channel.channelId) throw error;
@@ -173,16 +174,28 @@ async function loadChannel(db: Database, pass: SyncPass): Promise<SyncedChannel 
   return row ? toSyncedChannel(row) : undefined;
 }
 
-async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined, savedBy: string, outcome: SyncOutcome): Promise<void> {
-  const existing = await withWorkspace(db, pass.workspaceId, (tx) => artifactByKey(tx, pass.workspaceId, unit.sourceKey));
+/**
+ * One unit: read from Discord, then everything it changes (the source, its members, the pass's
+ * record of it and the checkpoint) in one transaction. The embedded database runs one transaction
+ * at a time, so three small ones a unit, each a few round trips to its thread, made the database
+ * the pace of the backfill instead of Discord's rate limit.
+ */
+async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined, hint: KnownArtifact | undefined, savedBy: string, outcome: SyncOutcome): Promise<void> {
   const record = unitRecord(pass, channel, unit, previous);
-  // Forgotten by someone (or purged after that): a sync never brings it back.
-  if (existing?.forgotten || (!existing && previous?.forgotten)) {
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true }));
-    return;
+  const forgottenNow = (existing: KnownArtifact | undefined) => Boolean(existing?.forgotten || (!existing && previous?.forgotten));
+  // Forgotten by someone (or purged after that) when the pass began: not even read. A sync never brings it back.
+  if (forgottenNow(hint)) {
+    const stillForgotten = await withWorkspace(db, pass.workspaceId, async (tx) => {
+      const existing = await artifactByKey(tx, pass.workspaceId, unit.sourceKey);
+      if (!forgottenNow(existing)) return false;
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true });
+      return true;
+    });
+    if (stillForgotten) return;
   }
   const read = await unit.read();
   if (!read) {
+    const existing = await withWorkspace(db, pass.workspaceId, (tx) => artifactByKey(tx, pass.workspaceId, unit.sourceKey));
     if (existing) {
       await forgetSource(db, pass.workspaceId, existing.id, { audience: EVERYTHING });
       outcome.forgotten += 1;
@@ -197,22 +210,27 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
   const members = unit.members ? await unit.members() : undefined;
   const keepMembers = (tx: Queryable) => (members === undefined ? Promise.resolve() : replaceThreadMembers(tx, pass.workspaceId, unit.discordId, members));
   const fingerprint = fingerprintOf(read.input);
-  // A source whose indexing failed is saved again (which retries it) even when unchanged.
-  if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
-    outcome.unchanged += 1;
-    await withWorkspace(db, pass.workspaceId, async (tx) => {
+  const verdict = await withWorkspace(db, pass.workspaceId, async (tx): Promise<'forgotten' | 'unchanged' | 'saved'> => {
+    // Checked again in the commit that saves: someone may have forgotten it while it was read.
+    const existing = await artifactByKey(tx, pass.workspaceId, unit.sourceKey);
+    if (forgottenNow(existing)) {
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true });
+      return 'forgotten';
+    }
+    // A source whose indexing failed is saved again (which retries it) even when unchanged.
+    if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
       await keepMembers(tx);
       await recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint });
-    });
-    return;
-  }
-  const { artifacts } = await saveSource(db, { workspaceId: pass.workspaceId, input: read.input, savedBy });
-  const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
-  outcome.saved += 1;
-  await withWorkspace(db, pass.workspaceId, async (tx) => {
+      return 'unchanged';
+    }
+    const { artifacts } = await saveSourceIn(tx, { workspaceId: pass.workspaceId, input: read.input, savedBy });
+    const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
     await keepMembers(tx);
     await recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false });
+    return 'saved';
   });
+  if (verdict === 'unchanged') outcome.unchanged += 1;
+  if (verdict === 'saved') outcome.saved += 1;
 }
 
 function unitRecord(pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined) {
