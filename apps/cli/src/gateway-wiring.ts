@@ -29,6 +29,6 @@ export function startGateway(input: GatewayWiringInput): GatewayRunner | undefin
     apiBase: config.discord.apiBase,
     ask: input.ask,
     checkEntitlement: input.checkEntitlement,
-    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger }),
+    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger, db }),
   });
 }

@@ -17,7 +17,7 @@ import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
-import { PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
+import { PLAYGROUND_PERSONAS, playgroundChannelsFor, type PlaygroundPersona } from './playground-server.ts';
 
 export interface SendResult {
   /** HTTP status of POST /interactions. */
@@ -88,8 +88,13 @@ export class PlaygroundGateway {
     if (!this.channel.channels().some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
       throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
     }
+    const viewable = playgroundChannelsFor(persona, this.channel.channels()).some((c) => c.id === channelId);
+    if (!viewable && change.channelId !== undefined) {
+      throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'Only moderators can view that channel.', nextStep: 'Switch to the moderator persona first.', httpStatus: 403 });
+    }
     if (!this.views.has(viewer) && this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
-    this.views.set(viewer, { channelId: channelId as string, persona });
+    // Becoming the member while in #staff leaves #staff, as losing the role does on Discord.
+    this.views.set(viewer, { channelId: viewable ? (channelId as string) : PLAYGROUND.channelId, persona });
     return this.view(viewer);
   }
 

@@ -463,7 +463,14 @@ list.addEventListener('click', (event) => {
 
 async function changeView(change) {
   const next = await call('/playground/view', change);
-  if (next) view = next;
+  if (next) {
+    const { channels: viewable, ...rest } = next;
+    view = rest;
+    if (viewable) {
+      channels = viewable;
+      buildSidebar();
+    }
+  }
   showChannel();
 }
 
