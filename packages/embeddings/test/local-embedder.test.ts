@@ -15,9 +15,9 @@ const sim = (a: string, b: string) => cosine(embedLocally(a), embedLocally(b));
 describe('createLocalEmbedder', () => {
   const embedder = createLocalEmbedder();
 
-  it('is local-hash-v1 by default, 1536-dimensional, unit-norm and deterministic', async () => {
+  it('is local-hash-v2 by default, 1536-dimensional, unit-norm and deterministic', async () => {
     expect(embedder.model).toBe(LOCAL_EMBEDDING_MODEL);
-    expect(embedder.model).toBe('local-hash-v1');
+    expect(embedder.model).toBe('local-hash-v2');
     expect(embedder.dimensions).toBe(1536);
     const texts = ['How do I configure the logger?', 'Routes are declared with fastify.route().', 'ünïcödé テキスト 😀'];
     const [a, b] = [await embedder.embed(texts), await embedder.embed(texts)];

@@ -7,8 +7,8 @@ import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokenize.ts';
 import { stemRarity } from './word-rarity.ts';
 
-/** The built-in model a new install uses; local-hash-v2 is chosen by name (EMBEDDING_MODEL). */
-export const LOCAL_EMBEDDING_MODEL: LocalModel = 'local-hash-v1';
+/** The built-in model a new database uses; local-hash-v1 stays selectable (EMBEDDING_MODEL) and is kept by databases that hold it. */
+export const LOCAL_EMBEDDING_MODEL: LocalModel = 'local-hash-v2';
 export const LOCAL_EMBEDDING_MODELS = ['local-hash-v1', 'local-hash-v2'] as const;
 export type LocalModel = (typeof LOCAL_EMBEDDING_MODELS)[number];
 export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
