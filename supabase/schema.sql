@@ -208,6 +208,11 @@ declare
   v_exact boolean;
   v_nearest double precision;
   v_rrf_k constant double precision := 60;
+  -- The keyword leg's weight when the vector leg is flat (see the header).
+  v_flat_gap constant double precision := 0.025;
+  v_flat_keyword_weight constant double precision := 5;
+  v_keyword_weight double precision := 1;
+  v_vector_distances double precision[] := '{}';
   v_same_source_decay constant double precision := 0.7;
   v_tenant_rows integer;
   v_vector_ids uuid[] := '{}';
@@ -224,7 +229,7 @@ begin
     raise exception 'match_count must be between 1 and 50, got %', match_count using errcode = '22023';
   end if;
   -- Candidates per leg: deep enough that fusion can promote a passage ranked low by one leg.
-  v_depth := greatest(match_count * 8, 40);
+  v_depth := greatest(match_count * 12, 60);
 
   if query_embedding is not null then
     v_exact_limit := case when p_audiences is null then v_exact_max else greatest(v_exact_max, v_exact_max_filtered) end;
@@ -245,7 +250,9 @@ begin
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
         -- Filtered, the relaxed-order scan's later batches can hold nearer allowed rows than its
         -- first ones: take half as many again and keep the nearest v_depth.
-        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance) into v_vector_ids, v_nearest
+        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance),
+               coalesce((array_agg(x.distance order by x.distance, x.id))[1:v_depth], '{}')
+          into v_vector_ids, v_nearest, v_vector_distances
         from (
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
@@ -270,7 +277,9 @@ begin
 
     if v_exact then
       -- "+ 0" hides the ordering from the HNSW index: this is the exact path.
-      select coalesce(array_agg(x.id order by x.distance, x.id), '{}') into v_vector_ids
+      select coalesce(array_agg(x.id order by x.distance, x.id), '{}'),
+             coalesce(array_agg(x.distance order by x.distance, x.id), '{}')
+        into v_vector_ids, v_vector_distances
       from (
         select c.id, (c.embedding <=> query_embedding) + 0 as distance
         from public.chunks c
@@ -306,6 +315,14 @@ begin
     end if;
   end if;
 
+  -- A flat vector leg: its first passage is barely more similar than its fifth, so the embedding
+  -- singles nothing out (a paraphrase whose words the answer does not use), and the keyword leg's
+  -- order decides.
+  if query_text is not null and cardinality(v_vector_distances) >= 5
+     and v_vector_distances[5] - v_vector_distances[1] < v_flat_gap then
+    v_keyword_weight := v_flat_keyword_weight;
+  end if;
+
   return query
   with v as (
     select u.id, u.ord::integer as rnk from unnest(v_vector_ids) with ordinality as u(id, ord)
@@ -317,7 +334,7 @@ begin
     select coalesce(v.id, k.id) as id,
            v.rnk as v_rank,
            k.rnk as k_rank,
-           coalesce(1.0 / (v_rrf_k + v.rnk), 0) + coalesce(1.0 / (v_rrf_k + k.rnk), 0) as rrf
+           coalesce(1.0 / (v_rrf_k + v.rnk), 0) + coalesce(v_keyword_weight / (v_rrf_k + k.rnk), 0) as rrf
     from v full outer join k on k.id = v.id
   ),
   scored as (
@@ -360,7 +377,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
