@@ -69,3 +69,8 @@ export type { AutoanswerChannel, WhenUncovered } from './autoanswer/autoanswer-c
 export type { ThreadMessage } from './autoanswer/thread-message.ts';
 export { createThreadWriter, type ThreadWriter } from './autoanswer/thread-writer.ts';
 export { UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
+export { answerFollowUp, addressesBot, type FollowUpDeps, type FollowUpResult } from './followup/answer-follow-up.ts';
+export { MARK_SOLVED_COMMAND, markSolvedCommand } from './commands/mark-solved.ts';
+export { markSolvedAndSave, type SolvedMark } from './solved/mark-solved.ts';
+export { refreshThreadSource, type RefreshResult, type RefreshThread } from './solved/refresh-thread-source.ts';
+export { SOLVED_EMOJI } from './solved/on-solved-signal.ts';
