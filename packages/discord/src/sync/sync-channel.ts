@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { EVERYTHING, withWorkspace, type Database, type Queryable } from '@brain/db';
-import { AppError, coerceError } from '@brain/errors';
+import { coerceError, type AppError } from '@brain/errors';
 import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
 import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
-import { hasSomething, readThreadSource } from './read-thread-source.ts';
 import { solvedThreadIds } from '../solved/solved-threads.ts';
+import { hasSomething, readThreadSource } from './read-thread-source.ts';
 import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
