@@ -639,6 +639,28 @@ ALTER TABLE ONLY public.auth_tokens FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.auth_tokens IS 'Magic-link tokens, stored as SHA-256 only. Service-only in practice: a token is looked up by its hash before its workspace is known.';
 
 --
+-- Name: auto_answer_votes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auto_answer_votes (
+    auto_answer_id uuid NOT NULL,
+    workspace_id uuid NOT NULL,
+    user_id text NOT NULL,
+    vote text NOT NULL,
+    voted_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT auto_answer_votes_user_id_check CHECK ((user_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT auto_answer_votes_vote_check CHECK ((vote = ANY (ARRAY['up'::text, 'down'::text])))
+);
+
+ALTER TABLE ONLY public.auto_answer_votes FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE auto_answer_votes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.auto_answer_votes IS '👍/👎 under an auto-answer: one per person, the latest kept.';
+
+--
 -- Name: auto_answers; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -654,9 +676,12 @@ CREATE TABLE public.auto_answers (
     reply_message_id text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     finished_at timestamp with time zone,
+    silenced_at timestamp with time zone,
+    silenced_by text,
     CONSTRAINT auto_answers_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT auto_answers_message_id_check CHECK ((message_id ~ '^[0-9]{1,20}$'::text)),
-    CONSTRAINT auto_answers_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'failed'::text]))),
+    CONSTRAINT auto_answers_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'failed'::text, 'forbidden'::text, 'rate_limited'::text]))),
+    CONSTRAINT auto_answers_silenced_by_check CHECK ((silenced_by ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT auto_answers_thread_id_check CHECK ((thread_id ~ '^[0-9]{1,20}$'::text))
 );
 
@@ -683,9 +708,11 @@ CREATE TABLE public.autoanswer_channels (
     enabled_by text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    max_per_hour integer DEFAULT 20 NOT NULL,
     CONSTRAINT autoanswer_channels_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT autoanswer_channels_enabled_by_check CHECK (((length(enabled_by) >= 1) AND (length(enabled_by) <= 254))),
     CONSTRAINT autoanswer_channels_guild_id_check CHECK ((guild_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT autoanswer_channels_max_per_hour_check CHECK (((max_per_hour >= 1) AND (max_per_hour <= 500))),
     CONSTRAINT autoanswer_channels_staff_role_id_check CHECK ((staff_role_id ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT autoanswer_channels_when_uncovered_check CHECK ((when_uncovered = ANY (ARRAY['reaction'::text, 'line'::text])))
 );
@@ -1276,6 +1303,13 @@ ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: auto_answer_votes auto_answer_votes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answer_votes
+    ADD CONSTRAINT auto_answer_votes_pkey PRIMARY KEY (auto_answer_id, user_id);
+
+--
 -- Name: auto_answers auto_answers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1541,6 +1575,18 @@ CREATE INDEX auth_tokens_expires_idx ON public.auth_tokens USING btree (expires_
 --
 
 CREATE INDEX auth_tokens_workspace_purpose_idx ON public.auth_tokens USING btree (workspace_id, purpose, created_at DESC);
+
+--
+-- Name: auto_answer_votes_workspace; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auto_answer_votes_workspace ON public.auto_answer_votes USING btree (workspace_id);
+
+--
+-- Name: auto_answers_channel_recent; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auto_answers_channel_recent ON public.auto_answers USING btree (workspace_id, channel_id, created_at DESC);
 
 --
 -- Name: chunks_artifact_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -1813,6 +1859,20 @@ ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: auto_answer_votes auto_answer_votes_auto_answer_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answer_votes
+    ADD CONSTRAINT auto_answer_votes_auto_answer_id_fkey FOREIGN KEY (auto_answer_id) REFERENCES public.auto_answers(id) ON DELETE CASCADE;
+
+--
+-- Name: auto_answer_votes auto_answer_votes_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auto_answer_votes
+    ADD CONSTRAINT auto_answer_votes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: auto_answers auto_answers_query_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2020,6 +2080,18 @@ ALTER TABLE public.auth_tokens ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY auth_tokens_own_workspace ON public.auth_tokens TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
+-- Name: auto_answer_votes; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.auto_answer_votes ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: auto_answer_votes auto_answer_votes_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY auto_answer_votes_own_workspace ON public.auto_answer_votes TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
 -- Name: auto_answers; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2391,6 +2463,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.audience_changes TO service_ro
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_tokens TO service_role;
+
+--
+-- Name: TABLE auto_answer_votes; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auto_answer_votes TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auto_answer_votes TO service_role;
 
 --
 -- Name: TABLE auto_answers; Type: ACL; Schema: public; Owner: -

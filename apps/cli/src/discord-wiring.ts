@@ -56,7 +56,7 @@ const allowed: EntitlementCheck = async () => ({ allowed: true });
  */
 export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWiring> {
   const { config, db, logger } = input;
-  const playgroundParts = config.playground.enabled ? await startPlayground(logger) : undefined;
+  const playgroundParts = config.playground.enabled ? await startPlayground(input) : undefined;
   const billing = input.checkEntitlement ?? allowed;
   if (config.discord.publicKey && !input.checkEntitlement) {
     logger.warn('Discord is configured but no entitlement check is wired: /save and /ask are not gated by a plan');
@@ -118,7 +118,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
   };
 }
 
-async function startPlayground(logger: Logger) {
+async function startPlayground({ db, logger, ask, localWorkspaceId }: DiscordWiringInput) {
   const keys = generateDevKeyPair();
   const channel = new PlaygroundChannel(pretendHistory());
   // Loaded only when the playground runs: production never loads the test fakes.
@@ -126,6 +126,8 @@ async function startPlayground(logger: Logger) {
   const pretend = await startPretendDiscord(logger);
   const stopMirror = pretend.mirror(channel);
   const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
+  const { startPretendBot } = await import('./playground/pretend-bot.ts');
+  const bot = await startPretendBot({ db, logger, ask, localWorkspaceId, pretend });
   return {
     publicKey: keys.publicKeyHex,
     apiBase: emulator.apiBase,
@@ -135,6 +137,7 @@ async function startPlayground(logger: Logger) {
       gateway: new PlaygroundGateway(channel, keys, [...Object.values(slashCommands).map((c) => c.definition)]),
     } satisfies PlaygroundDeps,
     close: async () => {
+      await bot.stop();
       stopMirror();
       await Promise.all([emulator.close(), pretend.close()]);
     },

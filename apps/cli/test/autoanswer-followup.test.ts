@@ -237,12 +237,17 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     expect(await followUps(thread)).toHaveLength(1);
   }, 60_000);
 
-  it('answers a mention of the bot too, but not a message that speaks to neither the bot nor a thread it answered', async () => {
+  it('answers a mention of the bot too; nothing in a thread silenced by “Still need help?” or one it never answered', async () => {
     const { thread } = post('Request timeout again', 'How do I set the request timeout?');
     await bot.waitFor(thread, 1, 20_000);
     say(thread, `<@${BOT_ID}> and how long is it by default?`, { mentions: [{ id: BOT_ID }] });
     await bot.waitFor(thread, 2, 20_000);
     expect(answerOf(thread, 1)).toContain('30 seconds');
+
+    // "Still need help?" silenced the thread (staff took over): the bot stays quiet there.
+    await withService(suite.db, (tx) => tx.query("update auto_answers set silenced_at = now(), silenced_by = $2 where thread_id = $1", [thread, ASKER]));
+    say(thread, `<@${BOT_ID}> and how long is it by default?`, { mentions: [{ id: BOT_ID }] });
+    await expectNoMoreCalls(() => bot.posts.filter((p) => p.channelId === thread), 600);
 
     // A thread the bot never answered (nothing covers it): a mention there is no follow-up.
     const { thread: uncovered } = post('Kubernetes ingress', 'How do I configure the kubernetes ingress controller annotations?');
@@ -251,6 +256,7 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     await expectNoMoreCalls(() => bot.posts.filter((p) => p.channelId === uncovered), 600);
     await runner.idle();
     expect(await followUps(uncovered)).toEqual([]);
+    expect(await followUps(thread)).toHaveLength(1);
   }, 60_000);
 
   it('a ✅ from a random member saves nothing; a ✅ from the post’s author saves the thread as a solved source, without the bot’s messages', async () => {

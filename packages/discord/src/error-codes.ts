@@ -2,6 +2,9 @@
 declare module '@brain/errors' {
   interface ErrorCodes {
     ATTACHMENT_URL_REFUSED: true;
+    AUTOANSWER_EMPTY: true;
+    AUTOANSWER_FORBIDDEN: true;
+    AUTOANSWER_RATE_LIMITED: true;
     DISCORD_BOT_TOKEN_INVALID: true;
     DISCORD_CHANNEL_NOT_FOUND: true;
     DISCORD_MESSAGE_CONTENT_OFF: true;

@@ -68,7 +68,18 @@ export { anyAutoanswerChannel } from './autoanswer/any-autoanswer-channel.ts';
 export type { AutoanswerChannel, WhenUncovered } from './autoanswer/autoanswer-channel.ts';
 export type { ThreadMessage } from './autoanswer/thread-message.ts';
 export { createThreadWriter, type ThreadWriter } from './autoanswer/thread-writer.ts';
-export { UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
+export { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './autoanswer/messages.ts';
+export { AUTO_VOTE_PREFIX, STILL_NEED_HELP_PREFIX } from './autoanswer/auto-answer-buttons.ts';
+export { isThreadSilenced } from './autoanswer/silence-thread.ts';
+export {
+  AUTO_ANSWER_STATES,
+  loadAutoAnswerOutcomes,
+  type AutoAnswerOutcomes,
+  type AutoAnswerState,
+  type ChannelOutcomes,
+  type RecentAutoAnswer,
+} from './autoanswer/load-auto-answer-outcomes.ts';
+export type { AutoAnswerOutcome } from './autoanswer/finish-auto-answer.ts';
 export { answerFollowUp, addressesBot, type FollowUpDeps, type FollowUpResult } from './followup/answer-follow-up.ts';
 export { MARK_SOLVED_COMMAND, markSolvedCommand } from './commands/mark-solved.ts';
 export { markSolvedAndSave, type SolvedMark } from './solved/mark-solved.ts';

@@ -32,7 +32,13 @@ export interface FakeDiscordBotMessages {
  * more than 2,000 characters or 10 embeds or an empty message, 403 50013 where forbidden. Mount
  * it on the fake Discord's server so one API base serves the gateway lookup too.
  */
-export async function startFakeDiscordBotMessages(options: { server?: FakeHttpServer; token: string; botId?: string }): Promise<FakeDiscordBotMessages> {
+export async function startFakeDiscordBotMessages(options: {
+  server?: FakeHttpServer;
+  token: string;
+  botId?: string;
+  /** Told of each accepted post and reaction (the playground shows them in its pretend server). */
+  onWrite?: (write: { kind: 'post'; post: BotPost } | { kind: 'reaction'; reaction: BotReaction }) => void;
+}): Promise<FakeDiscordBotMessages> {
   const server = options.server ?? (await startFakeHttpServer('Discord'));
   const posts: BotPost[] = [];
   const reactions: BotReaction[] = [];
@@ -72,8 +78,10 @@ export async function startFakeDiscordBotMessages(options: { server?: FakeHttpSe
     }
     sequence += 1;
     const id = snowflakeAt(Date.now(), sequence % 4096);
-    posts.push({ id, channelId, body, authorization: req.headers.authorization });
+    const post = { id, channelId, body, authorization: req.headers.authorization };
+    posts.push(post);
     settle();
+    options.onWrite?.({ kind: 'post', post });
     return {
       body: {
         id,
@@ -99,8 +107,10 @@ export async function startFakeDiscordBotMessages(options: { server?: FakeHttpSe
     const [, , , , channelId = '', , messageId = '', , emoji = ''] = req.path.split('/');
     const refused = gate(req, channelId);
     if (refused) return refused;
-    reactions.push({ channelId, messageId, emoji: decodeURIComponent(emoji) });
+    const reaction = { channelId, messageId, emoji: decodeURIComponent(emoji) };
+    reactions.push(reaction);
     settle();
+    options.onWrite?.({ kind: 'reaction', reaction });
     return { status: 204 };
   });
 

@@ -11,7 +11,15 @@ import {
   type PlaygroundChannel,
 } from '@brain/discord';
 import type { Logger } from '@brain/observability';
-import { fakeMessage, startFakeDiscordGuilds, startFakeDiscordHistory, type FakeDiscordHistory } from '@brain/testkit';
+import {
+  fakeMessage,
+  startFakeDiscordBotMessages,
+  startFakeDiscordGateway,
+  startFakeDiscordGuilds,
+  startFakeDiscordHistory,
+  startFakeHttpServer,
+  type FakeDiscordHistory,
+} from '@brain/testkit';
 
 /** The playground's pretend server behind the same REST fakes the tests use, so the real history and audience code runs against it. */
 export interface PretendDiscord {
@@ -19,31 +27,73 @@ export interface PretendDiscord {
   history: DiscordHistory;
   /** Its roles and overwrites, read and cached as a real guild's are. */
   guildFacts: GuildFactsSource;
-  /** What you type in a channel becomes part of its history, so `/sync` and "Save thread to brain" see it. */
+  /**
+   * The pretend bot's Gateway and REST, testkit's fakes on loopback: the real Gateway code
+   * connects with this token, and what it posts or reacts shows in the playground.
+   */
+  bot: { apiBase: string; token: string; id: string };
+  /**
+   * What you type in a channel becomes part of its history, so `/sync` and "Save thread to brain"
+   * see it, and reaches the bot's Gateway as Discord would send it (a forum post: THREAD_CREATE,
+   * then its starter message).
+   */
   mirror(channel: PlaygroundChannel): () => void;
   close(): Promise<void>;
 }
 
 const BOT_TOKEN = 'playground-pretend-bot-token';
 
+const BOT_ID = PLAYGROUND.applicationId;
+
 export async function startPretendDiscord(logger: Logger): Promise<PretendDiscord> {
   const fake = await startFakeDiscordHistory();
   const guild = await startFakeDiscordGuilds({ botToken: BOT_TOKEN, guilds: [pretendGuild()] });
   seed(fake);
+  let shown: PlaygroundChannel | undefined;
+  const botServer = await startFakeHttpServer('Discord');
+  await startFakeDiscordBotMessages({
+    server: botServer,
+    token: BOT_TOKEN,
+    botId: BOT_ID,
+    onWrite: (write) => {
+      if (write.kind === 'post') shown?.postBotMessage(write.post.channelId, write.post.body);
+      else shown?.react(write.reaction.messageId, write.reaction.emoji);
+    },
+  });
+  const gateway = await startFakeDiscordGateway({
+    server: botServer,
+    token: BOT_TOKEN,
+    bot: { id: BOT_ID, username: 'Company Brain' },
+    applicationId: PLAYGROUND.applicationId,
+    guilds: [gatewayGuild()],
+  });
   return {
+    bot: { apiBase: `${botServer.url}/api`, token: BOT_TOKEN, id: BOT_ID },
     history: createDiscordHistory({ apiBase: fake.apiBase, botToken: BOT_TOKEN }),
     guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: guild.apiBase, botToken: BOT_TOKEN }), logger: logger.child({ component: 'playground-guild' }) }),
     mirror(channel) {
-      return channel.subscribe(({ message }) => {
+      shown = channel;
+      const unsubscribe = channel.subscribe(({ message }) => {
         if (message.author !== 'user' || message.ephemeral) return;
+        const where = channel.channels().find((c) => c.id === message.channelId);
+        const newPost = where?.type === 11 && where.parentId !== null && message.id === where.id;
+        if (newPost) fake.createThread(where.id, { parentId: where.parentId as string, name: where.name });
         const last = fake.channel(message.channelId).messages.at(-1);
         // Ids ascend in a channel; a clock set before the pretend server's history would break that.
         if (last && BigInt(last.id) >= BigInt(message.id)) return;
-        fake.addMessages(message.channelId, [fakeMessage({ id: message.id, channelId: message.channelId, author: 'You', authorId: PLAYGROUND.userId, content: message.content })]);
+        const wire = fakeMessage({ id: message.id, channelId: message.channelId, author: 'You', authorId: PLAYGROUND.userId, content: message.content });
+        fake.addMessages(message.channelId, [wire]);
+        if (newPost) gateway.dispatch('THREAD_CREATE', threadCreate(where.id, where.parentId as string, where.name));
+        gateway.dispatch('MESSAGE_CREATE', { ...wire, guild_id: PLAYGROUND.guildId, ...(where?.type === 11 ? { channel_type: 11 } : {}) });
       });
+      return () => {
+        unsubscribe();
+        shown = undefined;
+      };
     },
     async close() {
-      await Promise.all([fake.close(), guild.close()]);
+      await gateway.close();
+      await Promise.all([fake.close(), guild.close(), botServer.close()]);
     },
   };
 }
@@ -74,4 +124,45 @@ function seed(fake: FakeDiscordHistory): void {
     ]);
   }
   for (const m of byId.filter((x) => x.pinned)) fake.pin(m.channelId, m.id, new Date(Date.UTC(2026, 10, 29)).toISOString());
+}
+
+/** The pretend server as the Gateway's GUILD_CREATE describes it (its channels; threads arrive as THREAD_CREATE). */
+function gatewayGuild(): Record<string, unknown> {
+  const g = pretendGuild();
+  return {
+    id: g.id,
+    name: g.name,
+    owner_id: g.owner_id,
+    unavailable: false,
+    member_count: 2,
+    roles: g.roles.map((r, position) => ({ ...r, position, color: 0, hoist: false, managed: false, mentionable: true, flags: 0 })),
+    channels: g.channels
+      .filter((c) => c.parent_id === null)
+      .map((c, position) => ({ id: c.id, type: c.type, name: c.name, guild_id: g.id, position, permission_overwrites: c.permission_overwrites, flags: 0, ...(c.type === 15 ? { available_tags: [] } : {}) })),
+    threads: [],
+    members: [],
+    emojis: [],
+    stickers: [],
+    features: [],
+  };
+}
+
+/** A forum post as THREAD_CREATE announces it. */
+function threadCreate(id: string, parentId: string, name: string): Record<string, unknown> {
+  return {
+    id,
+    guild_id: PLAYGROUND.guildId,
+    parent_id: parentId,
+    owner_id: PLAYGROUND.userId,
+    type: 11,
+    name,
+    newly_created: true,
+    last_message_id: id,
+    message_count: 0,
+    member_count: 1,
+    rate_limit_per_user: 0,
+    flags: 0,
+    applied_tags: [],
+    thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+  };
 }

@@ -1,3 +1,4 @@
+import type { DiscordAPIError } from '@discordjs/rest';
 import { withWorkspace, type Database } from '@brain/db';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -7,11 +8,14 @@ import type { AskFunction, EntitlementCheck } from '../interactions/types.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
 import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
-import type { AutoanswerChannel } from './autoanswer-channel.ts';
+import type { OutgoingMessage } from '../rest/outgoing-message.ts';
+import { autoAnswerButtons, stillNeedHelpRow } from './auto-answer-buttons.ts';
+import { channelOverLimit } from './channel-rate-limit.ts';
 import { claimAutoAnswer } from './claim-auto-answer.ts';
 import { findAutoanswerChannel } from './find-autoanswer-channel.ts';
 import { finishAutoAnswer, type AutoAnswerOutcome } from './finish-auto-answer.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './messages.ts';
+import { errorCodeOf, recordUnansweredQuery } from './record-unanswered-query.ts';
+import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './messages.ts';
 import { snowflakeMs, type ThreadMessage } from './thread-message.ts';
 import type { ThreadWriter } from './thread-writer.ts';
 
@@ -27,6 +31,8 @@ export interface AutoAnswerDeps {
   botUserId?: string | undefined;
   /** Per answer: the ask and every post together. */
   timeoutMs?: number;
+  /** The workspace of a guild (default: the installed one, by guild id); the playground maps its pretend server to the local workspace. */
+  workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined;
 }
 
 /** Why a message was not taken up, for the logs and the tests; 'claimed' means it was handled here. */
@@ -47,31 +53,38 @@ const MAX_QUESTION = 2000;
  */
 export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessage): Promise<AutoAnswerResult> {
   if (message.fromBot || message.authorId === deps.botUserId) return { handled: false, skipped: 'bot' };
-  const workspace = await findWorkspaceByGuild(deps.db, message.guildId);
+  const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
     const setting = await findAutoanswerChannel(tx, workspace.id, message.parentId);
     if (!setting) return 'off' as const;
     // Threads from before /autoanswer on are old conversations, not new questions.
     if (snowflakeMs(message.threadId) < setting.enabledAt.getTime()) return 'older-than-setting' as const;
+    const limited = await channelOverLimit(tx, { workspaceId: workspace.id, channelId: message.parentId, maxPerHour: setting.maxPerHour });
     const id = await claimAutoAnswer(tx, { workspaceId: workspace.id, channelId: message.parentId, threadId: message.threadId, messageId: message.messageId });
-    return id ? { id, setting } : ('already-handled' as const);
+    return id ? { id, setting, limited } : ('already-handled' as const);
   });
   if (typeof claimed === 'string') return { handled: false, skipped: claimed };
   const question = questionOf(message);
   const log = deps.logger.child({ workspaceId: workspace.id, threadId: message.threadId, channelId: message.parentId });
   const finish = async (outcome: AutoAnswerOutcome, reason: string | null, queryId: string | null, replyMessageId: string | null): Promise<AutoAnswerResult> => {
-    await withWorkspace(deps.db, workspace.id, (tx) => finishAutoAnswer(tx, claimed.id, { outcome, reason, queryId, replyMessageId }));
-    log.info({ outcome, reason, queryId }, 'auto-answer finished');
-    return { handled: true, outcome, queryId };
+    const recorded = await withWorkspace(deps.db, workspace.id, async (tx) => {
+      const id = queryId ?? (await recordUnansweredQuery(tx, { workspaceId: workspace.id, question, askedBy: message.authorId, interactionId: message.messageId, errorCode: errorCodeOf(reason, outcome) }));
+      await finishAutoAnswer(tx, claimed.id, { outcome, reason, queryId: id, replyMessageId });
+      return id;
+    });
+    log.info({ outcome, reason, queryId: recorded }, 'auto-answer finished');
+    return { handled: true, outcome, queryId: recorded };
   };
+  // Every way of not answering says why in the thread, with a way to reach staff.
+  const say = (line: string) => announce(deps.writer, log, message, { ...notice(line), components: stillNeedHelpRow(claimed.id) });
 
-  if (!question) return finish('failed', 'the post has no text to answer', null, null);
-  const entitled = await deps.checkEntitlement(workspace.id, 'ask');
-  if (!entitled.allowed) {
-    const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, NOT_ENTITLED_LINE));
-    return finish('not_entitled', entitled.code ?? entitled.message, null, reply);
+  if (claimed.limited) {
+    return finish('rate_limited', `AUTOANSWER_RATE_LIMITED: the channel had its ${claimed.setting.maxPerHour} auto-answers of the last hour`, null, await say(RATE_LIMITED_LINE));
   }
+  if (!question) return finish('failed', 'AUTOANSWER_EMPTY: the post has no text to answer', null, null);
+  const entitled = await deps.checkEntitlement(workspace.id, 'ask');
+  if (!entitled.allowed) return finish('not_entitled', entitled.code ?? entitled.message, null, await say(NOT_ENTITLED_LINE));
 
   const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
   let queryId: string | null = null;
@@ -92,21 +105,32 @@ export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessa
     });
     queryId = result.queryId;
     if (!result.grounded) {
-      const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, UNCOVERED_LINE));
+      const reply =
+        claimed.setting.whenUncovered === 'reaction' ? await quietly(log, () => react(deps.writer, message)) : await say(UNCOVERED_LINE);
       return await finish('uncovered', result.answer, queryId, reply);
     }
+    const parts = renderAnswer(question, result);
+    const last = parts.at(-1) as OutgoingMessage;
+    last.components = autoAnswerButtons(claimed.id, result.queryId, result.citations.length > 0);
     let first: string | null = null;
-    for (const [i, part] of renderAnswer(question, result).entries()) {
-      const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
-      first ??= posted.id;
+    try {
+      for (const [i, part] of parts.entries()) {
+        const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
+        first ??= posted.id;
+      }
+    } catch (caught) {
+      const refused = forbiddenReason(caught);
+      if (!refused) throw caught;
+      // Nowhere to say it in public: the log line is the visible end, with what to grant.
+      log.warn({ code: 'AUTOANSWER_FORBIDDEN', discordCode: (caught as Partial<DiscordAPIError>).code }, `auto-answer: ${refused}`);
+      return await finish('forbidden', `AUTOANSWER_FORBIDDEN: ${refused}`, queryId, first);
     }
     return await finish('answered', null, queryId, first);
   } catch (caught) {
     const error = coerceError(caught);
     log.warn({ err: error, code: error.code }, 'auto-answer failed');
     const details = error.details as { queryId?: string } | undefined;
-    const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, FAILED_LINE));
-    return finish('failed', error.code, queryId ?? details?.queryId ?? null, reply);
+    return finish('failed', error.code, queryId ?? details?.queryId ?? null, await say(FAILED_LINE));
   }
 }
 
@@ -118,21 +142,36 @@ function questionOf(message: ThreadMessage): string {
   return text.trim().slice(0, MAX_QUESTION);
 }
 
-/** The channel's choice when nothing public may be answered: a reaction on the post, or one short line. */
-async function fallback(writer: ThreadWriter, setting: AutoanswerChannel, message: ThreadMessage, line: string): Promise<string | null> {
-  if (setting.whenUncovered === 'reaction') {
-    await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
-    return null;
-  }
-  return (await writer.post(message.threadId, notice(line), message.messageId)).id;
+/**
+ * Discord's 403s on a post: the bot may not write in this thread (Missing Access, Missing
+ * Permissions). By shape, not instanceof: discord.js requires @discordjs/rest's CommonJS build,
+ * and this ES module imports the other, so its errors are another class of the same name.
+ */
+function forbiddenReason(caught: unknown): string | undefined {
+  const error = caught as Partial<DiscordAPIError> | null;
+  if (!(caught instanceof Error) || !caught.name.startsWith('DiscordAPIError') || error?.status !== 403) return undefined;
+  const what = error.code === 50001 ? '50001 Missing Access' : error.code === 50013 ? '50013 Missing Permissions' : `${String(error.code)} ${error.message}`;
+  return `Discord refused the post (403, ${what}): give the bot View Channel and Send Messages in Threads in this channel`;
 }
 
-/** The fallback is a courtesy: its failure (missing permission…) is logged, and the outcome still recorded. */
+/** The reaction on a post nothing covers (setting "reaction"). */
+async function react(writer: ThreadWriter, message: ThreadMessage): Promise<null> {
+  await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
+  return null;
+}
+
+/** A short public line in the thread; where the bot may not post (a 403…) the log says why instead. */
+async function announce(writer: ThreadWriter, log: Logger, message: ThreadMessage, line: OutgoingMessage): Promise<string | null> {
+  return quietly(log, async () => (await writer.post(message.threadId, line, message.messageId)).id);
+}
+
+/** A courtesy post's failure (missing permission…) is logged with why, and the outcome still recorded. */
 async function quietly(log: Logger, run: () => Promise<string | null>): Promise<string | null> {
   try {
     return await run();
   } catch (error) {
-    log.warn({ err: coerceError(error) }, 'auto-answer: could not react or post the short line');
+    const refused = forbiddenReason(error);
+    log.warn({ err: coerceError(error), ...(refused ? { code: 'AUTOANSWER_FORBIDDEN' } : {}) }, `auto-answer: could not react or post the short line${refused ? `: ${refused}` : ''}`);
     return null;
   }
 }

@@ -7,11 +7,17 @@ export interface AutoanswerChannel {
   channelName: string | null;
   whenUncovered: WhenUncovered;
   staffRoleId: string | null;
+  /** At most this many auto-answers in any hour; past it each post gets a short line instead. */
+  maxPerHour: number;
   enabledBy: string;
   enabledAt: Date;
 }
 
-export const AUTOANSWER_COLUMNS = 'channel_id, channel_name, when_uncovered, staff_role_id, enabled_by, created_at';
+/** The default allowance: a busy help forum's day, well above a normal hour, far below a raid. */
+export const DEFAULT_MAX_PER_HOUR = 20;
+export const MAX_PER_HOUR_LIMIT = 500;
+
+export const AUTOANSWER_COLUMNS = 'channel_id, channel_name, when_uncovered, staff_role_id, max_per_hour, enabled_by, created_at';
 
 export function autoanswerChannelOf(row: Record<string, unknown>): AutoanswerChannel {
   return {
@@ -19,6 +25,7 @@ export function autoanswerChannelOf(row: Record<string, unknown>): AutoanswerCha
     channelName: (row.channel_name as string | null) ?? null,
     whenUncovered: row.when_uncovered === 'line' ? 'line' : 'reaction',
     staffRoleId: (row.staff_role_id as string | null) ?? null,
+    maxPerHour: Number(row.max_per_hour ?? DEFAULT_MAX_PER_HOUR),
     enabledBy: String(row.enabled_by),
     enabledAt: new Date(row.created_at as string | Date),
   };

@@ -1,6 +1,7 @@
 import type { Queryable } from '@brain/db';
 
-export type AutoAnswerOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'failed';
+/** How a trigger ended; every one but `answered` has a reason, said in the thread or, where the bot may not post, in the log. */
+export type AutoAnswerOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'failed' | 'forbidden' | 'rate_limited';
 
 /** How a claimed auto-answer ended, and why when nothing was posted in public. */
 export async function finishAutoAnswer(

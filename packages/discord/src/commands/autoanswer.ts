@@ -6,7 +6,7 @@ import {
   InteractionContextType,
   type APIChatInputApplicationCommandInteraction,
 } from 'discord-api-types/v10';
-import type { WhenUncovered } from '../autoanswer/autoanswer-channel.ts';
+import { DEFAULT_MAX_PER_HOUR, MAX_PER_HOUR_LIMIT, type WhenUncovered } from '../autoanswer/autoanswer-channel.ts';
 import { disableAutoanswer } from '../autoanswer/disable-autoanswer.ts';
 import { enableAutoanswer } from '../autoanswer/enable-autoanswer.ts';
 import { listAutoanswerChannels } from '../autoanswer/list-autoanswer-channels.ts';
@@ -25,12 +25,14 @@ interface Picked {
   channelType?: number | undefined;
   whenUncovered: WhenUncovered;
   staffRoleId: string | null;
+  maxPerHour: number | null;
 }
 
 function picked(interaction: APIChatInputApplicationCommandInteraction): Picked {
   const chosen = chosenSubcommand(interaction);
   const channel = chosen.channel('channel');
   const staffRole = chosen.value('staff_role', ApplicationCommandOptionType.Role);
+  const maxPerHour = chosen.value('max_per_hour', ApplicationCommandOptionType.Integer);
   return {
     sub: (chosen.name ?? 'list') as Picked['sub'],
     channelId: channel?.id,
@@ -38,6 +40,7 @@ function picked(interaction: APIChatInputApplicationCommandInteraction): Picked 
     channelType: channel?.type,
     whenUncovered: chosen.value('when_uncovered', ApplicationCommandOptionType.String) === 'line' ? 'line' : 'reaction',
     staffRoleId: typeof staffRole === 'string' ? staffRole : null,
+    maxPerHour: typeof maxPerHour === 'number' ? Math.min(MAX_PER_HOUR_LIMIT, Math.max(1, Math.floor(maxPerHour))) : null,
   };
 }
 
@@ -63,7 +66,14 @@ export const autoanswerCommand: SlashCommand = {
             .setDescription('When nothing saved covers a post: react to it (default), or say so in one short line')
             .addChoices({ name: 'react with 🔍', value: 'reaction' }, { name: 'post a short line', value: 'line' }),
         )
-        .addRoleOption((o) => o.setName('staff_role').setDescription('Who “Still need help?” pings in the thread')),
+        .addRoleOption((o) => o.setName('staff_role').setDescription('Who “Still need help?” pings in the thread'))
+        .addIntegerOption((o) =>
+          o
+            .setName('max_per_hour')
+            .setDescription(`At most this many answers an hour in this channel (default ${DEFAULT_MAX_PER_HOUR}); past it, a short line`)
+            .setMinValue(1)
+            .setMaxValue(MAX_PER_HOUR_LIMIT),
+        ),
     )
     .addSubcommand((s) =>
       s
@@ -109,13 +119,14 @@ export const autoanswerCommand: SlashCommand = {
         channelName: p.channelName ?? null,
         whenUncovered: p.whenUncovered,
         staffRoleId: p.staffRoleId,
+        maxPerHour: p.maxPerHour,
         enabledBy: `discord:${ctx.user.id}`,
       });
       ctx.log.info({ channelId: channel.channelId, created, by: ctx.user.id }, '/autoanswer on');
       const uncovered = channel.whenUncovered === 'line' ? 'post one short line saying no saved source covers it yet' : 'react to it with 🔍';
       await ctx.responder.edit(
         notice(
-          `${created ? 'On' : 'Updated'}: every new post or thread in <#${channel.channelId}> gets one answer in its thread, cited from what this server saved and only from sources everyone there may read. When nothing covers a post I ${uncovered}, and nothing else. Give me Send Messages in Threads and Add Reactions there.`,
+          `${created ? 'On' : 'Updated'}: every new post or thread in <#${channel.channelId}> gets one answer in its thread, cited from what this server saved and only from sources everyone there may read. When nothing covers a post I ${uncovered}, and nothing else. At most ${channel.maxPerHour} answers an hour there. ${channel.staffRoleId ? `“Still need help?” pings <@&${channel.staffRoleId}>.` : '“Still need help?” pings nobody until you set `staff_role:`.'} Give me Send Messages in Threads and Add Reactions there.`,
         ),
       );
       return;

@@ -1,8 +1,10 @@
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { autoAnswerVoteButton } from '../components/auto-answer-vote.ts';
 import { citedSourcesButton } from '../components/cited-sources.ts';
 import { feedbackButton } from '../components/feedback.ts';
 import { restoreSourceButton } from '../components/restore-source.ts';
 import { sourcesPageButton } from '../components/sources-page.ts';
+import { stillNeedHelpButton } from '../components/still-need-help.ts';
 import type { ButtonHandler, MessageCommand, SlashCommand } from '../interactions/types.ts';
 import { askCommand } from './ask.ts';
 import { audienceCommand } from './audience.ts';
@@ -39,7 +41,7 @@ export const messageCommands: Record<string, MessageCommand> = {
 
 /** Button handlers, by the prefix of their custom_id. */
 export const buttonHandlers: Record<string, ButtonHandler> = Object.fromEntries(
-  [feedbackButton, citedSourcesButton, sourcesPageButton, restoreSourceButton].map((h) => [h.prefix, h]),
+  [feedbackButton, citedSourcesButton, sourcesPageButton, restoreSourceButton, autoAnswerVoteButton, stillNeedHelpButton].map((h) => [h.prefix, h]),
 );
 
 /** What `brain register-commands` uploads (a bulk overwrite: the set on Discord becomes exactly this). */

@@ -6,6 +6,7 @@ import { resolveAskAudience } from '../audience/resolve-ask-audience.ts';
 import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
 import type { AutoanswerChannel } from '../autoanswer/autoanswer-channel.ts';
 import { findAutoanswerChannel } from '../autoanswer/find-autoanswer-channel.ts';
+import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
 import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from '../autoanswer/messages.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
 import type { ThreadWriter } from '../autoanswer/thread-writer.ts';
@@ -13,7 +14,6 @@ import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
 import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
 import { answeredThread, claimFollowUp, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
-import { threadSilenced } from './thread-silenced.ts';
 
 export interface FollowUpDeps extends AutoAnswerDeps {
   rewriter: QuestionRewriter;
@@ -42,7 +42,7 @@ export function addressesBot(message: ThreadMessage, botUserId: string | undefin
 export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage): Promise<FollowUpResult> {
   if (message.fromBot || message.authorId === deps.botUserId) return { handled: false, skipped: 'bot' };
   if (!addressesBot(message, deps.botUserId)) return { handled: false, skipped: 'not-addressed' };
-  const workspace = await findWorkspaceByGuild(deps.db, message.guildId);
+  const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const original = withoutMention(message.content, deps.botUserId);
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
@@ -50,7 +50,7 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
     if (!setting) return 'off' as const;
     const thread = await answeredThread(tx, workspace.id, message.threadId);
     if (!thread) return 'not-answered' as const;
-    if (await threadSilenced(tx, workspace.id, message.threadId)) return 'silenced' as const;
+    if (await isThreadSilenced(tx, workspace.id, message.threadId)) return 'silenced' as const;
     const id = await claimFollowUp(tx, { workspaceId: workspace.id, channelId: message.parentId, threadId: message.threadId, messageId: message.messageId, askedBy: message.authorId, original });
     return id ? { id, setting, thread } : ('already-handled' as const);
   });

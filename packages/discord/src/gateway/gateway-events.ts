@@ -10,6 +10,8 @@ export interface GatewayEventDeps {
   logger: Logger;
   history: DiscordHistory;
   botUserId: () => string | undefined;
+  /** As the auto-answer's: the workspace of a guild (default the installed one). */
+  workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined;
 }
 
 /** A raw dispatch as discord.js hands it over (Events.Raw): no cache in the way. */
@@ -26,7 +28,7 @@ export interface RawDispatch {
  */
 export function createGatewayEvents(deps: GatewayEventDeps): (packet: RawDispatch) => Promise<void> | undefined {
   const refresher = createThreadRefresher(deps);
-  const solvedDeps = () => ({ db: deps.db, history: deps.history, logger: deps.logger, botUserId: deps.botUserId() });
+  const solvedDeps = () => ({ db: deps.db, history: deps.history, logger: deps.logger, botUserId: deps.botUserId(), workspaceOf: deps.workspaceOf });
   const guarded = (what: string, work: () => Promise<unknown>) =>
     work().then(
       () => undefined,

@@ -22,6 +22,8 @@ export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'b
   apiBase?: string | undefined;
   /** This process in the lease (default host:pid:random). */
   holder?: string;
+  /** The lease's name (default the deployment's one); the playground's pretend bot holds its own. */
+  leaseName?: string;
   /** How long a lease lasts without renewal (default 30 s): a dead holder's is taken over after it. */
   leaseMs?: number;
   /** How often the lease is renewed, or a standby tries to take it, and whether any channel wants the Gateway is checked (default a third of leaseMs). */
@@ -94,7 +96,7 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
         ),
       );
     });
-    const raw = createGatewayEvents({ db: options.db, logger: log, history, botUserId: () => next.user?.id });
+    const raw = createGatewayEvents({ db: options.db, logger: log, history, botUserId: () => next.user?.id, workspaceOf: options.workspaceOf });
     next.on(Events.Raw, (packet: { t?: string | null; d?: unknown }) => {
       const work = raw(packet);
       if (work) track(work);
@@ -116,11 +118,11 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
       if (!wanted) {
         if (client) {
           await disconnect('no channel has /autoanswer on');
-          await releaseGatewayLease(options.db, holder);
+          await releaseGatewayLease(options.db, holder, options.leaseName);
         }
         return;
       }
-      const held = await acquireGatewayLease(options.db, holder, leaseMs);
+      const held = await acquireGatewayLease(options.db, holder, leaseMs, options.leaseName);
       if (!held) {
         if (client) await disconnect('the lease is held by another process');
         return;
@@ -151,7 +153,7 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
       await ticking;
       await disconnect('stopping');
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      if (stopOptions.release !== false) await releaseGatewayLease(options.db, holder).catch(() => undefined);
+      if (stopOptions.release !== false) await releaseGatewayLease(options.db, holder, options.leaseName).catch(() => undefined);
     },
   };
 }

@@ -15,10 +15,10 @@ export interface ThreadRefresher {
  * (refreshThreadSource: the sync's own read and save). A burst of edits in one thread is one
  * refresh running and at most one more after it, not one per event.
  */
-export function createThreadRefresher(deps: { db: Database; history: DiscordHistory; logger: Logger }): ThreadRefresher {
+export function createThreadRefresher(deps: { db: Database; history: DiscordHistory; logger: Logger; workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined }): ThreadRefresher {
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   const refreshOnce = async (guildId: string, channelId: string) => {
-    const workspace = await findWorkspaceByGuild(deps.db, guildId);
+    const workspace = deps.workspaceOf ? await deps.workspaceOf(guildId) : await findWorkspaceByGuild(deps.db, guildId);
     if (!workspace) return;
     const result = await refreshThreadSource(deps.db, deps.history, { workspaceId: workspace.id, guildId, threadId: channelId, savedBy: 'discord:gateway', onlyIfSaved: true });
     if (result.status !== 'not-a-source') deps.logger.info({ workspaceId: workspace.id, threadId: channelId, status: result.status }, 'gateway: thread source refreshed after an edit or delete');

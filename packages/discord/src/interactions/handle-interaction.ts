@@ -45,9 +45,11 @@ export interface InteractionHandlerOptions {
 export type InteractionHandler = (interaction: APIInteraction, origin: InteractionOrigin, receivedAtMs: number) => Promise<APIInteractionResponse>;
 
 function reply(message: OutgoingMessage, ephemeral: boolean): APIInteractionResponse {
+  // An immediate reply never pings: pingRoles is for the one follow-up that must.
+  const { pingRoles: _never, ...fields } = message;
   return {
     type: InteractionResponseType.ChannelMessageWithSource,
-    data: { ...message, flags: message.flags | (ephemeral ? MessageFlags.Ephemeral : 0), allowed_mentions: NO_MENTIONS },
+    data: { ...fields, flags: message.flags | (ephemeral ? MessageFlags.Ephemeral : 0), allowed_mentions: NO_MENTIONS },
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InteractionResponseType, MessageFlags, type APIInteractionResponse } from 'discord-api-types/v10';
 import { PLAYGROUND } from './playground-ids.ts';
+import { PRETEND_SERVER, type PretendChannel } from './playground-seed.ts';
 
 export interface PlaygroundMessage {
   id: string;
@@ -25,6 +26,8 @@ export interface PlaygroundMessage {
   ephemeral: boolean;
   createdAt: string;
   editedAt: string | undefined;
+  /** The bot's reactions on it (🔍 when nothing saved covers a post). */
+  reactions?: string[];
 }
 
 export type ChannelEvent = { type: 'message'; message: PlaygroundMessage };
@@ -35,6 +38,11 @@ function nextId(): string {
   counter += 1n;
   return String((BigInt(Date.now() - 1_420_070_400_000) << 22n) + counter);
 }
+
+/** A forum post title is at most this long (Discord's thread name limit). */
+const MAX_TITLE = 100;
+/** New forum posts kept; the oldest go first (the pretend server's own are never evicted). */
+const MAX_POSTS = 200;
 
 /** Who an interaction was opened for, and what its @original is once there is one. */
 interface OpenInteraction {
@@ -73,6 +81,56 @@ export class PlaygroundChannel {
   private readonly originals = new Map<string, OpenInteraction>();
   /** Each listener with the viewer it streams to (undefined: shared messages only). */
   private readonly listeners = new Map<(event: ChannelEvent) => void, string | undefined>();
+
+  /** Forum posts made here, after the pretend server's own channels. */
+  private readonly posts: PretendChannel[] = [];
+
+  /** The pretend server's channels and threads, with the forum posts made since. */
+  channels(): readonly PretendChannel[] {
+    return [...PRETEND_SERVER.channels, ...this.posts];
+  }
+
+  /**
+   * A new post in a forum, as Discord makes one: a thread whose starter message has the thread's
+   * own id. The first line of `text` is its title (Discord asks for both; one box is simpler).
+   */
+  createForumPost(forumId: string, text: string): { thread: PretendChannel; message: PlaygroundMessage } {
+    const [first = '', ...rest] = text.trim().split('\n');
+    const name = first.trim().slice(0, MAX_TITLE) || 'New post';
+    const id = nextId();
+    const thread: PretendChannel = { id, name, type: 11, parentId: forumId, topic: '' };
+    this.posts.push(thread);
+    if (this.posts.length > MAX_POSTS) this.posts.shift();
+    const content = rest.join('\n').trim() || first.trim();
+    const message = this.add({ channelId: id, author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined, id);
+    return { thread, message };
+  }
+
+  /** A message the bot posted with its token (an auto-answer), as Discord shows it. */
+  postBotMessage(channelId: string, body: { content?: unknown; embeds?: unknown; components?: unknown; flags?: unknown }): PlaygroundMessage {
+    return this.add(
+      {
+        channelId,
+        author: 'bot',
+        invocation: undefined,
+        state: 'done',
+        content: typeof body.content === 'string' ? body.content : '',
+        embeds: Array.isArray(body.embeds) ? body.embeds : [],
+        components: Array.isArray(body.components) ? body.components : [],
+        flags: typeof body.flags === 'number' ? body.flags : 0,
+        ephemeral: false,
+      },
+      undefined,
+    );
+  }
+
+  /** The bot's reaction on a shared message; shown under it. */
+  react(messageId: string, emoji: string): void {
+    const message = this.messages.find((m) => m.id === messageId);
+    if (!message) return;
+    message.reactions = [...new Set([...(message.reactions ?? []), emoji])];
+    this.emit(message, undefined);
+  }
 
   subscribe(listener: (event: ChannelEvent) => void, viewer?: string): () => void {
     this.listeners.set(listener, viewer);
@@ -201,8 +259,8 @@ export class PlaygroundChannel {
   }
 
   /** `viewer` undefined: a shared message; otherwise that viewer's own. */
-  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>, viewer: string | undefined): PlaygroundMessage {
-    const message: PlaygroundMessage = { ...fields, id: nextId(), createdAt: new Date().toISOString(), editedAt: undefined };
+  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>, viewer: string | undefined, id = nextId()): PlaygroundMessage {
+    const message: PlaygroundMessage = { ...fields, id, createdAt: new Date().toISOString(), editedAt: undefined };
     if (viewer === undefined) {
       this.messages.push(message);
       if (this.messages.length > MAX_SHARED) this.messages.shift();

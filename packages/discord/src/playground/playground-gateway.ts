@@ -17,7 +17,7 @@ import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
-import { PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
+import { PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
 
 export interface SendResult {
   /** HTTP status of POST /interactions. */
@@ -85,7 +85,7 @@ export class PlaygroundGateway {
     const current = this.view(viewer);
     const channelId = change.channelId ?? current.channelId;
     const persona = change.persona ?? current.persona;
-    if (!PLAYGROUND_CHANNELS.some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
+    if (!this.channel.channels().some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
       throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
     }
     if (!this.views.has(viewer) && this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
@@ -103,13 +103,20 @@ export class PlaygroundGateway {
    * A typed line: a slash command, or a plain message (which "Save to brain" can then save).
    * `viewer` is who typed it: an ephemeral reply is theirs alone.
    */
-  async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string }> {
+  async send(line: string, viewer: string, interactionsUrl: string): Promise<SendResult | { posted: string; threadId?: string }> {
     const view = this.view(viewer);
+    const inForum = this.channel.channels().find((c) => c.id === view.channelId)?.type === 15;
+    if (!line.trim().startsWith('/') && inForum) {
+      // Typed in a forum: a new post, and the viewer goes into it, as Discord opens a post you make.
+      const { thread, message } = this.channel.createForumPost(view.channelId, line);
+      this.setView(viewer, { channelId: thread.id });
+      return { posted: message.id, threadId: thread.id };
+    }
     if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
-    if (PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId)?.type === 15) {
+    if (inForum) {
       throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'A forum has no messages of its own: open one of its posts, or another channel.', httpStatus: 400 });
     }
-    const command = parseCommandLine(line, this.commands, { channels: PLAYGROUND_CHANNELS });
+    const command = parseCommandLine(line, this.commands, { channels: this.channel.channels() });
     const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId);
     const resolved = Object.keys(command.resolvedChannels).length > 0 ? { resolved: { channels: command.resolvedChannels } } : {};
     return this.post(interactionsUrl, token, view, {
@@ -172,7 +179,7 @@ export class PlaygroundGateway {
     const message = this.channel.find(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : message.author === 'member' ? member(message.authorName ?? 'Member') : bot;
-    const started = message.startsThread ? PLAYGROUND_CHANNELS.find((c) => c.id === message.startsThread) : undefined;
+    const started = message.startsThread ? this.channel.channels().find((c) => c.id === message.startsThread) : undefined;
     const token = this.channel.openInteraction(name, viewer, undefined, message.channelId);
     return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.ApplicationCommand,
@@ -200,7 +207,7 @@ export class PlaygroundGateway {
   }
 
   private async post(interactionsUrl: string, token: string, view: PlaygroundView, fields: Record<string, unknown>): Promise<SendResult> {
-    const channel = PLAYGROUND_CHANNELS.find((c) => c.id === view.channelId);
+    const channel = this.channel.channels().find((c) => c.id === view.channelId);
     if (!channel) throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel in the playground.', httpStatus: 400 });
     const persona = PLAYGROUND_PERSONAS[view.persona];
     const body = JSON.stringify({

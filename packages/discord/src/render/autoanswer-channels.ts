@@ -4,7 +4,7 @@ import type { AutoanswerChannel } from '../autoanswer/autoanswer-channel.ts';
 export function autoanswerChannelLine(c: AutoanswerChannel): string {
   const uncovered = c.whenUncovered === 'line' ? 'a short “no saved source covers this yet” line' : 'a 🔍 reaction';
   const staff = c.staffRoleId ? `, staff <@&${c.staffRoleId}>` : '';
-  return `💬 <#${c.channelId}> — new posts answered from saved sources; nothing covers one → ${uncovered}${staff} (since <t:${Math.floor(c.enabledAt.getTime() / 1000)}:d>)`;
+  return `💬 <#${c.channelId}> — new posts answered from saved sources; nothing covers one → ${uncovered}${staff}; at most ${c.maxPerHour} an hour (since <t:${Math.floor(c.enabledAt.getTime() / 1000)}:d>)`;
 }
 
 export function autoanswerChannelsText(channels: readonly AutoanswerChannel[]): string {

@@ -10,6 +10,11 @@ export interface OutgoingMessage {
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** 0, or SUPPRESS_EMBEDS for content-only messages (the one flag an edit may change). */
   flags: number;
+  /**
+   * The one exception to "never ping": "Still need help?" pings the channel's configured staff
+   * role, and only that role (`allowed_mentions: { roles: [id] }`, never `parse`).
+   */
+  pingRoles?: readonly string[];
 }
 
 /** No @everyone, no role, no user ping, ever: saved content and answers are replayed data. */
@@ -22,6 +27,6 @@ export function wireBody(message: OutgoingMessage, extraFlags = 0) {
     embeds: message.embeds,
     components: message.components,
     flags: message.flags | extraFlags,
-    allowed_mentions: NO_MENTIONS,
+    allowed_mentions: message.pingRoles && message.pingRoles.length > 0 ? { roles: [...message.pingRoles] } : NO_MENTIONS,
   };
 }

@@ -18,6 +18,7 @@ export interface SolvedSignalDeps {
   history: DiscordHistory;
   logger: Logger;
   botUserId?: string | undefined;
+  workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined;
 }
 
 /** MESSAGE_REACTION_ADD as Discord sends it (the fields read here). */
@@ -39,7 +40,7 @@ export type SolvedSignalResult = 'saved' | 'refreshed' | 'ignored' | 'not-allowe
  */
 export async function onSolvedReaction(deps: SolvedSignalDeps, d: ReactionAdd): Promise<SolvedSignalResult> {
   if (!d.guild_id || !d.emoji.name || !SOLVED_EMOJI.has(d.emoji.name) || d.user_id === deps.botUserId) return 'ignored';
-  const workspace = await findWorkspaceByGuild(deps.db, d.guild_id);
+  const workspace = deps.workspaceOf ? await deps.workspaceOf(d.guild_id) : await findWorkspaceByGuild(deps.db, d.guild_id);
   if (!workspace) return 'ignored';
   const thread = await deps.history.channel(d.channel_id);
   if (!THREAD_TYPES.has(thread.type)) return 'not-a-thread';
@@ -61,7 +62,7 @@ export type ThreadUpdate = Pick<APIThreadChannel, 'id' | 'type' | 'parent_id' | 
  */
 export async function onSolvedTag(deps: SolvedSignalDeps, d: ThreadUpdate): Promise<SolvedSignalResult> {
   if (!d.guild_id || !d.parent_id || !THREAD_TYPES.has(d.type) || (d.applied_tags ?? []).length === 0) return 'ignored';
-  const workspace = await findWorkspaceByGuild(deps.db, d.guild_id);
+  const workspace = deps.workspaceOf ? await deps.workspaceOf(d.guild_id) : await findWorkspaceByGuild(deps.db, d.guild_id);
   if (!workspace) return 'ignored';
   const parentId = d.parent_id;
   const { optIn, marked } = await withWorkspace(deps.db, workspace.id, async (tx) => ({

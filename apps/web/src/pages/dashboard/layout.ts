@@ -3,12 +3,13 @@ import { html, raw, type SafeHtml } from '../../html/html.ts';
 import type { SignedIn } from '../../routes/dashboard/context.ts';
 import { sendPage } from '../send-page.ts';
 
-export type Section = 'overview' | 'questions' | 'sources' | 'settings';
+export type Section = 'overview' | 'questions' | 'sources' | 'auto-answers' | 'settings';
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
   { id: 'overview', label: 'Overview', href: '/dashboard' },
   { id: 'questions', label: 'Questions', href: '/dashboard/questions' },
   { id: 'sources', label: 'Sources', href: '/dashboard/sources' },
+  { id: 'auto-answers', label: 'Auto-answers', href: '/dashboard/auto-answers' },
   { id: 'settings', label: 'Settings', href: '/dashboard/settings' },
 ];
 

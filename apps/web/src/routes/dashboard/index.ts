@@ -6,6 +6,7 @@ import { BrowserSession } from '../../security/browser-session.ts';
 import { DashboardAuth } from '../../security/dashboard-auth.ts';
 import { useHostGuard } from '../../security/host-guard.ts';
 import { usePageScope } from '../page-scope.ts';
+import { autoAnswersRoute } from './auto-answers.ts';
 import type { DashboardContext } from './context.ts';
 import { loginRoutes } from './login.ts';
 import { overviewRoute } from './overview.ts';
@@ -36,5 +37,6 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: OnboardingDeps; config:
   await app.register(overviewRoute, { ctx });
   await app.register(questionsRoutes, { ctx });
   await app.register(sourcesRoutes, { ctx });
+  await app.register(autoAnswersRoute, { ctx });
   await app.register(settingsRoutes, { ctx });
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { commandDefinitions, PLAYGROUND, PLAYGROUND_CHANNELS, PLAYGROUND_PERSONAS, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
+import { commandDefinitions, PLAYGROUND, PLAYGROUND_PERSONAS, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import { allowedOrigin } from '../../security/allowed-origin.ts';
 import { useHostGuard } from '../../security/host-guard.ts';
@@ -64,7 +64,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   app.get('/playground/state', async (request) => ({
     messages: channel.visibleTo(viewerOf(request)),
     server: { id: PLAYGROUND.guildId, name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
-    channels: PLAYGROUND_CHANNELS,
+    channels: channel.channels(),
     personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
     view: gateway.view(viewerOf(request) ?? ''),
     commands: commandDefinitions().map((c) => ({

@@ -360,7 +360,15 @@ form.addEventListener('submit', async (event) => {
   if (!text) return;
   input.value = '';
   showSuggestions([]);
-  await call('/playground/send', { text });
+  const result = await call('/playground/send', { text });
+  // Typed in a forum: a new post. Open it, as Discord does, where the bot answers it.
+  if (result?.threadId) {
+    const state = await (await fetch('/playground/state')).json();
+    channels = state.channels ?? channels;
+    view = state.view ?? view;
+    buildSidebar();
+    showChannel();
+  }
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +413,7 @@ function renderForum(forum) {
     card.addEventListener('click', () => changeView({ channelId: post.id }));
     return card;
   });
-  list.replaceChildren(el('li', 'welcome', `<h1>Welcome to #${escapeHtml(forum.name)}!</h1><p>${escapeHtml(forum.topic)} Open a post, then use <b>Save thread to brain</b> on a message in it, or sync the whole forum with <code>/sync add channel: #${escapeHtml(forum.name)}</code> from another channel.</p>`), ...cards);
+  list.replaceChildren(el('li', 'welcome', `<h1>Welcome to #${escapeHtml(forum.name)}!</h1><p>${escapeHtml(forum.topic)} Write a new post below and the bot answers it in its thread, from what this server saved. Or open a post, then use <b>Save thread to brain</b> on a message in it, or sync the whole forum with <code>/sync add channel: #${escapeHtml(forum.name)}</code> from another channel.</p>`), ...cards);
 }
 
 function showChannel() {
@@ -421,8 +429,8 @@ function showChannel() {
   topic.textContent = channel.topic;
   document.querySelector('.chat-header .hash').textContent = channel.type === 15 ? '💬' : channel.type === 11 ? '🧵' : '#';
   const forum = channel.type === 15;
-  input.disabled = forum;
-  input.placeholder = forum ? 'A forum has no messages of its own: open a post' : `Message ${channel.type === 11 ? '' : '#'}${channel.name} — type / for commands`;
+  input.disabled = false;
+  input.placeholder = forum ? `New post in #${channel.name}: the first line is its title, the rest your question` : `Message ${channel.type === 11 ? '' : '#'}${channel.name} — type / for commands`;
   input.setAttribute('aria-label', `Message #${channel.name}`);
   list.setAttribute('aria-label', `Messages in #${channel.name}`);
   if (forum) return renderForum(channel);
