@@ -15,7 +15,7 @@ create table public.follow_ups (
   original text not null check (length(original) <= 6000),
   rewritten text check (length(rewritten) <= 6000),
   rewritten_by text check (rewritten_by in ('llm', 'rule', 'unchanged')),
-  outcome text not null default 'pending' check (outcome in ('pending', 'answered', 'uncovered', 'not_entitled', 'failed')),
+  outcome text not null default 'pending' check (outcome in ('pending', 'answered', 'uncovered', 'not_entitled', 'forbidden', 'failed')),
   reason text,
   query_id uuid references public.queries (id) on delete set null,
   reply_message_id text,

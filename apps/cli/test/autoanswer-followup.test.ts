@@ -225,6 +225,11 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     const reply = bot.posts.filter((p) => p.channelId === thread)[1]?.body as { message_reference?: { message_id: string }; allowed_mentions?: unknown };
     expect(reply.message_reference?.message_id).toBe(followUp.id);
     expect(reply.allowed_mentions).toEqual({ parse: [] });
+    // Its own 👍/👎 and Sources (the follow-up's query), and the thread's "Still need help?".
+    const [auto] = await withService(suite.db, (tx) => tx.query<{ id: string }>('select id from auto_answers where thread_id = $1', [thread]));
+    const ids = JSON.stringify((bot.posts.filter((p) => p.channelId === thread)[1]?.body as { components?: unknown }).components);
+    expect(ids).toMatch(/"fb:up:[0-9a-f-]{36}"/);
+    expect(ids).toContain(`"ah:${auto?.id}"`);
 
     await waitUntil(async () => (await followUps(thread)).every((f) => f.outcome !== 'pending'), { what: 'the follow-up to finish' });
     const [row] = await followUps(thread);

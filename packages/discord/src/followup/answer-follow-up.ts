@@ -4,8 +4,10 @@ import type { Logger } from '@brain/observability';
 import type { QuestionRewriter } from '@brain/answer';
 import { resolveAskAudience } from '../audience/resolve-ask-audience.ts';
 import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
-import type { AutoanswerChannel } from '../autoanswer/autoanswer-channel.ts';
+import { stillNeedHelpRow } from '../autoanswer/auto-answer-buttons.ts';
 import { findAutoanswerChannel } from '../autoanswer/find-autoanswer-channel.ts';
+import { forbiddenReason } from '../autoanswer/forbidden-reason.ts';
+import { errorCodeOf, recordUnansweredQuery } from '../autoanswer/record-unanswered-query.ts';
 import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
 import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from '../autoanswer/messages.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
@@ -13,6 +15,7 @@ import type { ThreadWriter } from '../autoanswer/thread-writer.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
 import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
+import type { OutgoingMessage } from '../rest/outgoing-message.ts';
 import { answeredThread, claimFollowUp, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
 
 export interface FollowUpDeps extends AutoAnswerDeps {
@@ -56,13 +59,20 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   });
   if (typeof claimed === 'string') return { handled: false, skipped: claimed };
   const log = deps.logger.child({ workspaceId: workspace.id, threadId: message.threadId, channelId: message.parentId, followUp: claimed.id });
-  const finish = async (outcome: FollowUpOutcome, reason: string | null, queryId: string | null, replyMessageId: string | null): Promise<FollowUpResult> => {
-    await withWorkspace(deps.db, workspace.id, (tx) => finishFollowUp(tx, claimed.id, { outcome, reason, queryId, replyMessageId }));
-    log.info({ outcome, reason, queryId }, 'follow-up finished');
-    return { handled: true, outcome, queryId };
+  const finish = async (outcome: FollowUpOutcome, reason: string | null, queryId: string | null, replyMessageId: string | null, question = original): Promise<FollowUpResult> => {
+    const recorded = await withWorkspace(deps.db, workspace.id, async (tx) => {
+      // Every follow-up has its queries row, even one that never reached the pipeline.
+      const id = queryId ?? (await recordUnansweredQuery(tx, { workspaceId: workspace.id, question, askedBy: message.authorId, interactionId: message.messageId, errorCode: errorCodeOf(reason, outcome), surface: 'follow_up' }));
+      await finishFollowUp(tx, claimed.id, { outcome, reason, queryId: id, replyMessageId });
+      return id;
+    });
+    log.info({ outcome, reason, queryId: recorded }, 'follow-up finished');
+    return { handled: true, outcome, queryId: recorded };
   };
+  // As under the first answer: every way of not answering says why, with a way to reach staff.
+  const say = (line: string) => quietly(log, async () => (await deps.writer.post(message.threadId, { ...notice(line), components: stillNeedHelpRow(claimed.thread.autoAnswerId) }, message.messageId)).id);
 
-  if (!original) return finish('failed', 'the message has no text to answer', null, null);
+  if (!original) return finish('failed', 'AUTOANSWER_EMPTY: the message has no text to answer', null, null);
   const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
   const rewrite = await deps.rewriter.rewrite({ earlier: claimed.thread.earlier, message: original, signal });
   if (rewrite.fallbackReason) log.warn({ reason: rewrite.fallbackReason }, 'follow-up: rewritten by the rule instead of the chat model');
@@ -70,10 +80,7 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   await withWorkspace(deps.db, workspace.id, (tx) => recordRewrite(tx, claimed.id, question, rewrite.by));
 
   const entitled = await deps.checkEntitlement(workspace.id, 'ask');
-  if (!entitled.allowed) {
-    const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, NOT_ENTITLED_LINE));
-    return finish('not_entitled', entitled.code ?? entitled.message, null, reply);
-  }
+  if (!entitled.allowed) return finish('not_entitled', entitled.code ?? entitled.message, null, await say(NOT_ENTITLED_LINE), question);
   let queryId: string | null = null;
   try {
     const { filter } = await resolveAskAudience(deps.db, deps.guildFacts, {
@@ -84,21 +91,31 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
     const result = await deps.ask({ workspaceId: workspace.id, question, audience: filter, surface: 'follow_up', askedBy: message.authorId, interactionId: message.messageId, signal });
     queryId = result.queryId;
     if (!result.grounded) {
-      const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, UNCOVERED_LINE));
+      const reply = claimed.setting.whenUncovered === 'reaction' ? await quietly(log, () => react(deps.writer, message)) : await say(UNCOVERED_LINE);
       return await finish('uncovered', result.answer, queryId, reply);
     }
+    const parts = renderAnswer(question, result);
+    const last = parts.at(-1) as OutgoingMessage;
+    // The answer's own 👍/👎 and Sources (this follow-up's query), and the thread's "Still need help?".
+    last.components = [...(last.components ?? []), ...stillNeedHelpRow(claimed.thread.autoAnswerId)];
     let first: string | null = null;
-    for (const [i, part] of renderAnswer(question, result).entries()) {
-      const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
-      first ??= posted.id;
+    try {
+      for (const [i, part] of parts.entries()) {
+        const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
+        first ??= posted.id;
+      }
+    } catch (caught) {
+      const refused = forbiddenReason(caught);
+      if (!refused) throw caught;
+      log.warn({ code: 'AUTOANSWER_FORBIDDEN' }, `follow-up: ${refused}`);
+      return await finish('forbidden', `AUTOANSWER_FORBIDDEN: ${refused}`, queryId, first);
     }
     return await finish('answered', null, queryId, first);
   } catch (caught) {
     const error = coerceError(caught);
     log.warn({ err: error, code: error.code }, 'follow-up failed');
     const details = error.details as { queryId?: string } | undefined;
-    const reply = await quietly(log, () => fallback(deps.writer, claimed.setting, message, FAILED_LINE));
-    return finish('failed', error.code, queryId ?? details?.queryId ?? null, reply);
+    return finish('failed', error.code, queryId ?? details?.queryId ?? null, await say(FAILED_LINE), question);
   }
 }
 
@@ -108,20 +125,18 @@ function withoutMention(content: string, botUserId: string | undefined): string 
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** As the auto-answer: the channel's reaction or short line when nothing public may be answered. */
-async function fallback(writer: ThreadWriter, setting: AutoanswerChannel, message: ThreadMessage, line: string): Promise<string | null> {
-  if (setting.whenUncovered === 'reaction') {
-    await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
-    return null;
-  }
-  return (await writer.post(message.threadId, notice(line), message.messageId)).id;
+async function react(writer: ThreadWriter, message: ThreadMessage): Promise<null> {
+  await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
+  return null;
 }
 
+/** A courtesy post's failure (missing permission…) is logged with why, and the outcome still recorded. */
 async function quietly(log: Logger, run: () => Promise<string | null>): Promise<string | null> {
   try {
     return await run();
   } catch (error) {
-    log.warn({ err: coerceError(error) }, 'follow-up: could not react or post the short line');
+    const refused = forbiddenReason(error);
+    log.warn({ err: coerceError(error), ...(refused ? { code: 'AUTOANSWER_FORBIDDEN' } : {}) }, `follow-up: could not react or post the short line${refused ? `: ${refused}` : ''}`);
     return null;
   }
 }

@@ -2,6 +2,8 @@ import type { Queryable } from '@brain/db';
 
 /** The bot's earlier answer in a thread, when it answered one there. */
 export interface AnsweredThread {
+  /** The thread's auto-answer: "Still need help?" under a follow-up names it, as under the first answer. */
+  autoAnswerId: string;
   /** What was asked in the thread so far, oldest first: the post's question, then each follow-up as rewritten. */
   earlier: string[];
 }
@@ -15,8 +17,8 @@ const RECENT = 5;
  * follow_ups), never from the bot's own messages.
  */
 export async function answeredThread(tx: Queryable, workspaceId: string, threadId: string): Promise<AnsweredThread | undefined> {
-  const [first] = await tx.query<{ question: string | null }>(
-    `select q.question from public.auto_answers a left join public.queries q on q.id = a.query_id
+  const [first] = await tx.query<{ id: string; question: string | null }>(
+    `select a.id, q.question from public.auto_answers a left join public.queries q on q.id = a.query_id
       where a.workspace_id = $1 and a.thread_id = $2 and a.outcome = 'answered'`,
     [workspaceId, threadId],
   );
@@ -27,7 +29,7 @@ export async function answeredThread(tx: Queryable, workspaceId: string, threadI
     [workspaceId, threadId, RECENT],
   );
   const earlier = [...(first.question ? [first.question] : []), ...later.map((r) => r.question).reverse()];
-  return { earlier: earlier.slice(-RECENT) };
+  return { autoAnswerId: first.id, earlier: earlier.slice(-RECENT) };
 }
 
 /** Claims a follow-up before any work: a replayed MESSAGE_CREATE or a second worker finds it taken. */
@@ -47,7 +49,7 @@ export async function recordRewrite(tx: Queryable, id: string, rewritten: string
   await tx.query('update public.follow_ups set rewritten = $2, rewritten_by = $3 where id = $1', [id, rewritten, by]);
 }
 
-export type FollowUpOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'failed';
+export type FollowUpOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'forbidden' | 'failed';
 
 export async function finishFollowUp(
   tx: Queryable,
