@@ -1,6 +1,7 @@
-import { normalise, STOPWORDS, termOf } from './text/terms.ts';
+import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
-import { questionTokens, type TermStats } from './text/term-weights.ts';
+import { sentenceSpans } from './text/sentences.ts';
+import { questionTokens, termWeights, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -8,6 +9,14 @@ import type { Passage } from './types.ts';
  * chance, and their absence says nothing about the question.
  */
 const PLAIN_WORDS_MIN_PASSAGES = 200;
+/**
+ * Words in nothing saved that carry this share of the question's weight (each word weighed by its
+ * rarity in the workspace) are what it is about ("lasagne" in "a good recipe for lasagne"),
+ * unless one retrieved sentence holds at least `HELD_TOGETHER` of what is left. Chosen on the
+ * tune halves of the eval sets (docs/retrieval-and-evaluation.md).
+ */
+const ABSENT_WEIGHT_SHARE = 0.4;
+const HELD_TOGETHER = 0.5;
 
 // A word as the asker wrote it, with the code-ish characters names are made of.
 const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
@@ -45,7 +54,34 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const gone = words.filter(absent);
   // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
   const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  return gone.length > 0 && gone.length * 2 >= words.length ? writtenForms(question, named) : [];
+  if (gone.length === 0) return [];
+  if (gone.length * 2 >= words.length || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
+  return [];
+}
+
+/**
+ * Do the absent words carry the question? Their share of its weight is large, and no retrieved
+ * sentence (with the label above it) holds even half of the weight of its remaining informative
+ * words: what was found only shares a word or two with it ("good" plugins, a "recipe").
+ */
+function absentCarriesQuestion(question: string, gone: readonly string[], passages: readonly Passage[], stats: TermStats): boolean {
+  const tokens = questionTokens(question);
+  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], stats);
+  const goneTerms = new Set(gone.map(termOf));
+  const total = tokens.reduce((sum, t) => sum + weights.weight(t.term), 0);
+  const absentWeight = tokens.filter((t) => goneTerms.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
+  if (total === 0 || absentWeight < ABSENT_WEIGHT_SHARE * total) return false;
+  const rest = tokens.filter((t) => !goneTerms.has(t.term) && !weights.generic(t.term));
+  const restWeight = rest.reduce((sum, t) => sum + weights.weight(t.term), 0);
+  if (restWeight === 0) return true;
+  for (const passage of passages) {
+    for (const span of sentenceSpans(passage.content)) {
+      const held = termSet(`${span.label?.text ?? ''} ${span.text}`);
+      const weight = rest.filter((t) => held.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
+      if (weight >= HELD_TOGETHER * restWeight) return false;
+    }
+  }
+  return true;
 }
 
 /** The asker's own spelling of normalised words ("LaTeX" for "latex"). */

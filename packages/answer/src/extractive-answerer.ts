@@ -33,6 +33,8 @@ interface Candidate {
   ownSection: Set<string>;
   /** Index of the sentence under its nearest heading or label: a section's first sentences define it. */
   sectionPosition: number;
+  /** The sentence is in the paragraph right under its label, the one a label surely describes. */
+  besideLabel: boolean;
   /** The sentence's own terms. */
   ownTerms: Set<string>;
   /** Question terms found in the sentence or the headings above it. */
@@ -138,8 +140,6 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     let bestIndex = -1;
     let best = 0;
     for (const [i, c] of pool.entries()) {
-      const quotedAlready = perPassage.has(c.passage.n);
-      void quotedAlready;
       const adjusted = c.score * novelty(c, covered) * (1 / (1 + 0.35 * (perPassage.get(c.passage.n) ?? 0)));
       if (adjusted > best) {
         best = adjusted;
@@ -177,6 +177,8 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
     const spans = sentenceSpans(passage.content);
     // A table's header row names the columns of the rows below it: it is their context, not a fact.
     const headers = new Set(spans.flatMap((s) => (s.kind === 'row' && s.lead ? [s.lead] : [])));
+    const firstBlock = new Map<TextRange, number>();
+    for (const s of spans) if (s.label && !firstBlock.has(s.label)) firstBlock.set(s.label, s.block);
     for (const [position, span] of spans.entries()) {
       if (headers.has(span)) continue;
       sectionPosition = span.label === section ? sectionPosition + 1 : 0;
@@ -190,7 +192,7 @@ function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSectionText = span.label ? labelText : (passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
       const ownSection = termSet(ownSectionText);
       out.push({
-        passage, rank, span, siblings: spans, position, sectionPosition, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
+        passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
         matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
       });
     }
@@ -272,7 +274,11 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   const lead = c.span.lead;
   const label = c.span.label;
   if (lead && !isShown(shown, n, lead)) ranges.push(lead);
-  else if (!lead && label && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t))) && !isShown(shown, n, label)) ranges.push(label);
+  // A label surely describes only the paragraph right under it: the page's text does not say where
+  // its description ends ("exception copy.Error" › "Raised for module specific errors.", then the
+  // module's own "The difference between shallow and deep copying…"), so a later paragraph is
+  // quoted under it only when the question names it.
+  else if (!lead && label && ((c.besideLabel && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t)))) || c.inNamedSection) && !isShown(shown, n, label)) ranges.push(label);
   // The sentences that continue it, while each leans on the one before or stays on its terms.
   // Past the end of its paragraph only when what is quoted so far cannot stand alone: it
   // announces what follows ("the following steps happen in order:") or is a bare value line
@@ -375,16 +381,17 @@ function novelty(c: Candidate, covered: Set<string>): number {
 }
 
 /**
- * The best quotation first, since it is the likeliest to state the fact; a passage's quotations
- * stay together, in the order they were picked.
+ * The best quotation first, since it is the likeliest to state the fact; then the rest, a
+ * passage's quotations together and in the order the page has them, as the passages were first
+ * picked: read in pick order, a later sentence of the page can come before the one it follows.
  */
 function orderForReading(picked: Quote[]): Quote[] {
+  const [best, ...rest] = picked;
+  if (!best) return [];
   const firstPick = new Map<number, number>();
   for (const [i, q] of picked.entries()) if (!firstPick.has(q.candidate.passage.n)) firstPick.set(q.candidate.passage.n, i);
-  return picked
-    .map((q, i) => ({ q, i }))
-    .sort((a, b) => (firstPick.get(a.q.candidate.passage.n) ?? 0) - (firstPick.get(b.q.candidate.passage.n) ?? 0) || a.i - b.i)
-    .map(({ q }) => q);
+  const startOf = (q: Quote) => q.ranges[0]?.start ?? q.candidate.span.start;
+  return [best, ...rest.sort((a, b) => (firstPick.get(a.candidate.passage.n) ?? 0) - (firstPick.get(b.candidate.passage.n) ?? 0) || startOf(a) - startOf(b))];
 }
 
 /** Joins hard-wrapped lines; a very long sentence is cut at a word and marked with an ellipsis. */

@@ -33,6 +33,25 @@ describe('missingTerms', () => {
     expect(missingTerms(userWords, passages, stats(userWords, ['hangs']))).toEqual([]);
   });
 
+  it('refuses when the words in nothing saved carry the question and no retrieved sentence holds the rest together', () => {
+    // A workspace of 1,000 passages: "good" is in 26, "recipe" in 1, "lasagne" in none.
+    const offTopic = 'What is a good recipe for lasagne?';
+    const counts: TermStats = { documents: 1000, frequencies: new Map([[termOf('good'), 26], [termOf('recipe'), 1], [termOf('lasagne'), 0]]), cap: 40 };
+    const plugins: Passage[] = [
+      { n: 1, title: 'Plugins', url: null, heading: 'Plugins guide', content: 'Now you know how to write a good plugin. Tell us about it!' },
+      { n: 2, title: 'Plugins', url: null, heading: 'Documenting a plugin', content: 'Good examples of plugin documentation are listed below.' },
+    ];
+    expect(missingTerms(offTopic, plugins, counts)).toEqual(['lasagne']);
+    // The asker's own word is absent and carries much of the question, but one retrieved sentence
+    // holds the rest of it together: that sentence may well answer it.
+    const own = 'How do I duplicate a whole folder?';
+    const ownCounts: TermStats = { documents: 1000, frequencies: new Map([[termOf('duplicate'), 16], [termOf('whole'), 23], [termOf('folder'), 0]]), cap: 40 };
+    const trees: Passage[] = [{ n: 1, title: 'shutil', url: null, heading: 'Directory operations', content: 'copytree() makes a whole duplicate of a directory tree.' }];
+    expect(missingTerms(own, trees, ownCounts)).toEqual([]);
+    // Without that sentence, the absent word carries the question.
+    expect(missingTerms(own, [{ ...trees[0]!, content: 'The whole tree is walked once.' }], ownCounts)).toEqual(['folder']);
+  });
+
   it('names a lower-case word that is in no dictionary and nothing saved (a module or product name)', () => {
     const q = 'How do I send an email with an attachment using smtplib?';
     expect(missingTerms(q, passages, stats(q, ['smtplib']))).toEqual(['smtplib']);
@@ -40,7 +59,10 @@ describe('missingTerms', () => {
     expect(missingTerms(tk, passages, stats(tk, ['tkinter']))).toEqual(['tkinter']);
     // The asker's own English, even glued together, is not a name.
     const own = 'How do I copy a folder with all its subfolders?';
-    expect(missingTerms(own, passages, stats(own, ['subfolders']))).toEqual([]);
+    // (Against a passage about copying folders: with nothing that holds the rest of the question
+    // together, the absent word would carry it, a refusal of its own, tested above.)
+    const trees: Passage[] = [{ n: 1, title: 'shutil', url: null, heading: 'Directory operations', content: 'copytree() will copy a folder and everything below it.' }];
+    expect(missingTerms(own, trees, stats(own, ['subfolders']))).toEqual([]);
     // A misspelling no passage holds is named too, so the asker sees what to fix.
     const typo = 'How do I confgure the server?';
     expect(missingTerms(typo, passages, stats(typo, ['confgure']))).toEqual(['confgure']);

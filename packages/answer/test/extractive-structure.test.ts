@@ -232,3 +232,49 @@ describe('sections and definitions', () => {
     expect(out).not.toContain('Sets are unordered');
   });
 });
+
+describe('labels and reading order', () => {
+  it('quotes a label only with the paragraph right under it, unless the question names it', async () => {
+    const copy: Passage = {
+      n: 1,
+      title: 'copy — Shallow and deep copy operations',
+      url: null,
+      heading: 'copy — Shallow and deep copy operations',
+      content: [
+        'exception copy.Error¶',
+        '',
+        'Raised for module specific errors.',
+        '',
+        'The difference between shallow and deep copying is only relevant for compound objects.',
+      ].join('\n'),
+    };
+    const out = await answer('What is the difference between shallow and deep copying?', [copy]);
+    expect(lines(out)[0]).toBe('> The difference between shallow and deep copying is only relevant for compound objects. [1]');
+    expect(out).not.toContain('copy.Error');
+    // Named by the question, the label is quoted with any paragraph under it.
+    const named = await answer('When is copy.Error raised, and what about compound objects?', [copy]);
+    expect(lines(named)).toContain('> exception copy.Error¶ [1]');
+  });
+
+  it('quotes the best sentence first, then the rest of a passage in the order the page has them', async () => {
+    const notify: Passage = {
+      n: 1,
+      title: 'Messages',
+      url: null,
+      heading: 'Messages',
+      content: [
+        'Each payload is counted in bytes, not in characters, whatever the client encoding of the session happens to be.',
+        '',
+        'Listeners receive the payload as text, byte for byte.',
+        '',
+        'In the default configuration a NOTIFY payload must be shorter than 8000 bytes.',
+      ].join('\n'),
+    };
+    const out = lines(await answer('How many bytes may a NOTIFY payload hold?', [notify]));
+    expect(out[0]).toBe('> In the default configuration a NOTIFY payload must be shorter than 8000 bytes. [1]');
+    const rest = out.slice(1).map((l) => notify.content.indexOf(l.replace(/^> /, '').replace(/ \[1\]$/, '')));
+    expect(rest.length).toBeGreaterThan(1);
+    expect(rest.every((at) => at >= 0)).toBe(true);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+  });
+});
