@@ -16,7 +16,8 @@ import { findAutoanswerChannel } from './find-autoanswer-channel.ts';
 import { finishAutoAnswer, type AutoAnswerOutcome } from './finish-auto-answer.ts';
 import { forbiddenReason } from './forbidden-reason.ts';
 import { errorCodeOf, recordUnansweredQuery } from './record-unanswered-query.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './messages.ts';
+import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE } from './messages.ts';
+import { announce, quietly, react } from './thread-courtesy.ts';
 import { snowflakeMs, type ThreadMessage } from './thread-message.ts';
 import type { ThreadWriter } from './thread-writer.ts';
 
@@ -141,26 +142,4 @@ function questionOf(message: ThreadMessage): string {
   const title = message.threadName.trim();
   const text = title && !body.toLowerCase().includes(title.toLowerCase()) ? `${title}\n${body}` : body || title;
   return text.trim().slice(0, MAX_QUESTION);
-}
-
-/** The reaction on a post nothing covers (setting "reaction"). */
-async function react(writer: ThreadWriter, message: ThreadMessage): Promise<null> {
-  await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
-  return null;
-}
-
-/** A short public line in the thread; where the bot may not post (a 403…) the log says why instead. */
-async function announce(writer: ThreadWriter, log: Logger, message: ThreadMessage, line: OutgoingMessage): Promise<string | null> {
-  return quietly(log, async () => (await writer.post(message.threadId, line, message.messageId)).id);
-}
-
-/** A courtesy post's failure (missing permission…) is logged with why, and the outcome still recorded. */
-async function quietly(log: Logger, run: () => Promise<string | null>): Promise<string | null> {
-  try {
-    return await run();
-  } catch (error) {
-    const refused = forbiddenReason(error);
-    log.warn({ err: coerceError(error), ...(refused ? { code: 'AUTOANSWER_FORBIDDEN' } : {}) }, `auto-answer: could not react or post the short line${refused ? `: ${refused}` : ''}`);
-    return null;
-  }
 }

@@ -1,6 +1,5 @@
 import { withWorkspace } from '@brain/db';
 import { coerceError } from '@brain/errors';
-import type { Logger } from '@brain/observability';
 import type { QuestionRewriter } from '@brain/answer';
 import { resolveAskAudience } from '../audience/resolve-ask-audience.ts';
 import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
@@ -9,9 +8,9 @@ import { findAutoanswerChannel } from '../autoanswer/find-autoanswer-channel.ts'
 import { forbiddenReason } from '../autoanswer/forbidden-reason.ts';
 import { errorCodeOf, recordUnansweredQuery } from '../autoanswer/record-unanswered-query.ts';
 import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from '../autoanswer/messages.ts';
+import { announce, quietly, react } from '../autoanswer/thread-courtesy.ts';
+import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE } from '../autoanswer/messages.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
-import type { ThreadWriter } from '../autoanswer/thread-writer.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
 import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
@@ -70,7 +69,7 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
     return { handled: true, outcome, queryId: recorded };
   };
   // As under the first answer: every way of not answering says why, with a way to reach staff.
-  const say = (line: string) => quietly(log, async () => (await deps.writer.post(message.threadId, { ...notice(line), components: stillNeedHelpRow(claimed.thread.autoAnswerId) }, message.messageId)).id);
+  const say = (line: string) => announce(deps.writer, log, message, { ...notice(line), components: stillNeedHelpRow(claimed.thread.autoAnswerId) });
 
   if (!original) return finish('failed', 'AUTOANSWER_EMPTY: the message has no text to answer', null, null);
   const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
@@ -123,20 +122,4 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
 function withoutMention(content: string, botUserId: string | undefined): string {
   const text = botUserId ? content.replaceAll(new RegExp(`<@!?${botUserId}>`, 'g'), ' ') : content;
   return text.replace(/\s+/g, ' ').trim();
-}
-
-async function react(writer: ThreadWriter, message: ThreadMessage): Promise<null> {
-  await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
-  return null;
-}
-
-/** A courtesy post's failure (missing permission…) is logged with why, and the outcome still recorded. */
-async function quietly(log: Logger, run: () => Promise<string | null>): Promise<string | null> {
-  try {
-    return await run();
-  } catch (error) {
-    const refused = forbiddenReason(error);
-    log.warn({ err: coerceError(error), ...(refused ? { code: 'AUTOANSWER_FORBIDDEN' } : {}) }, `follow-up: could not react or post the short line${refused ? `: ${refused}` : ''}`);
-    return null;
-  }
 }
