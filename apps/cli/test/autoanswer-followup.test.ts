@@ -3,7 +3,7 @@ import { ApplicationCommandType, ChannelType, InteractionType, MessageType, Perm
 import { loadConfig } from '@brain/config';
 import { withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { enableAutoanswer, generateDevKeyPair, MARK_SOLVED_COMMAND, startGatewayRunner, type GatewayRunner } from '@brain/discord';
+import { enableAutoanswer, generateDevKeyPair, MARK_SOLVED_COMMAND, NOT_ENTITLED_LINE, startGatewayRunner, type GatewayRunner } from '@brain/discord';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { saveSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
@@ -57,6 +57,7 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
   let runner: GatewayRunner;
   let workspaceId: string;
   let seq = 0;
+  let entitled = true;
 
   beforeAll(async () => {
     server = await startFakeHttpServer('Discord');
@@ -115,7 +116,7 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     wiring = await wireDiscord({ config, db: suite.db, logger, localWorkspaceId: '00000000-0000-0000-0000-000000000000', ask });
     app = await buildApp({ config, db: suite.db, logger, discord: wiring.surface });
     await enableAutoanswer(suite.db, { workspaceId, guildId: GUILD, channelId: FORUM, channelName: 'help', whenUncovered: 'reaction', staffRoleId: null, enabledBy: 'test' });
-    runner = startGatewayRunner({ db: suite.db, logger, botToken: BOT_TOKEN, apiBase: discord.apiBase, holder: 'followups', leaseMs: 1_500, tickMs: 200, ask, checkEntitlement: async () => ({ allowed: true }) });
+    runner = startGatewayRunner({ db: suite.db, logger, botToken: BOT_TOKEN, apiBase: discord.apiBase, holder: 'followups', leaseMs: 1_500, tickMs: 200, ask, checkEntitlement: async () => (entitled ? { allowed: true } : { allowed: false, message: 'The plan allows no more answers this month.' }) });
     await waitUntil(() => runner.connected(), { timeoutMs: 20_000, what: 'the Gateway connection' });
   }, 60_000);
 
@@ -262,6 +263,23 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     await runner.idle();
     expect(await followUps(uncovered)).toEqual([]);
     expect(await followUps(thread)).toHaveLength(1);
+  }, 60_000);
+
+  it('a follow-up past the plan’s allowance says so in the thread, with “Still need help?”, and is recorded (queries surface follow_up)', async () => {
+    const { thread } = post('Request timeout', 'How do I set the request timeout?');
+    await bot.waitFor(thread, 1, 20_000);
+    entitled = false;
+    try {
+      say(thread, 'and what about the default?', { replyTo: botReply(thread) });
+      await bot.waitFor(thread, 2, 20_000);
+    } finally {
+      entitled = true;
+    }
+    const line = bot.posts.filter((p) => p.channelId === thread)[1]?.body as { content?: string; components?: unknown };
+    expect(line.content).toBe(NOT_ENTITLED_LINE);
+    expect(JSON.stringify(line.components)).toMatch(/"ah:[0-9a-f-]{36}"/);
+    await waitUntil(async () => (await followUps(thread)).every((f) => f.outcome !== 'pending'), { what: 'the follow-up to finish' });
+    expect(await followUps(thread)).toEqual([expect.objectContaining({ outcome: 'not_entitled', surface: 'follow_up', question: 'and what about the default (request timeout)?' })]);
   }, 60_000);
 
   it('a ✅ from a random member saves nothing; a ✅ from the post’s author saves the thread as a solved source, without the bot’s messages', async () => {
