@@ -197,6 +197,11 @@ CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding publi
 declare
   v_depth integer;
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
+  -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
+  -- are checked after the index yields): the index path pays more per passage it keeps, and the
+  -- exact path over the allowed rows stays cheaper, and exact, up to a larger count (bench:retrieval --audience).
+  v_exact_max_filtered integer := coalesce(nullif(current_setting('brain.exact_search_max_filtered_rows', true), '')::integer, 3000);
+  v_exact_limit integer;
   v_probe_tuples integer := coalesce(nullif(current_setting('brain.hnsw_probe_max_tuples', true), '')::integer, 5000);
   -- The full budget is whatever the session has (pgvector's default 20,000); the probe never exceeds it.
   v_full_tuples text := current_setting('hnsw.max_scan_tuples');
@@ -222,14 +227,15 @@ begin
   v_depth := greatest(match_count * 8, 40);
 
   if query_embedding is not null then
+    v_exact_limit := case when p_audiences is null then v_exact_max else greatest(v_exact_max, v_exact_max_filtered) end;
     select count(*) into v_tenant_rows
     from (
       select 1 from public.chunks c
       where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
         and (p_audiences is null or c.audience = any(p_audiences))
-      limit v_exact_max + 1
+      limit v_exact_limit + 1
     ) s;
-    v_exact := v_tenant_rows <= v_exact_max;
+    v_exact := v_tenant_rows <= v_exact_limit;
 
     if not v_exact then
       perform set_config('enable_sort', 'off', true);
@@ -237,14 +243,16 @@ begin
       -- near the question that the probe did not reach) the full one.
       foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
-        select coalesce(array_agg(x.id order by x.distance, x.id), '{}'), min(x.distance) into v_vector_ids, v_nearest
+        -- Filtered, the relaxed-order scan's later batches can hold nearer allowed rows than its
+        -- first ones: take half as many again and keep the nearest v_depth.
+        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance) into v_vector_ids, v_nearest
         from (
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
           where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
         and (p_audiences is null or c.audience = any(p_audiences))
           order by c.embedding <=> query_embedding
-          limit v_depth
+          limit case when p_audiences is null then v_depth else v_depth * 3 / 2 end
         ) x;
         v_short_but_relevant := cardinality(v_vector_ids) < v_depth
                                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
@@ -849,6 +857,29 @@ ALTER TABLE ONLY public.gateway_leases FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.gateway_leases IS 'Service-only: the process holding the Discord Gateway connection, until expires_at.';
 
 --
+-- Name: guild_facts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.guild_facts (
+    workspace_id uuid NOT NULL,
+    guild_id text NOT NULL,
+    owner_id text NOT NULL,
+    roles jsonb NOT NULL,
+    channels jsonb NOT NULL,
+    fetched_at timestamp with time zone NOT NULL,
+    CONSTRAINT guild_facts_channels_check CHECK ((jsonb_typeof(channels) = 'array'::text)),
+    CONSTRAINT guild_facts_roles_check CHECK ((jsonb_typeof(roles) = 'array'::text))
+);
+
+ALTER TABLE ONLY public.guild_facts FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE guild_facts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.guild_facts IS 'A guild''s roles, channels, overwrites and owner as last read with the bot token; refreshed by every sync pass and by an answer that finds them older than 60 s.';
+
+--
 -- Name: interactions_seen; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -957,6 +988,7 @@ CASE
     ELSE NULL::double precision
 END) STORED,
     audience jsonb,
+    private_hint_shown boolean,
     CONSTRAINT queries_answerer_check CHECK ((answerer = ANY (ARRAY['extractive'::text, 'llm'::text, 'none'::text]))),
     CONSTRAINT queries_audience_check CHECK (((audience IS NULL) OR (audience = '{"kind": "everything"}'::jsonb) OR (((audience ->> 'kind'::text) = 'keys'::text) AND (jsonb_typeof((audience -> 'keys'::text)) = 'array'::text)))),
     CONSTRAINT queries_error_code_check CHECK (((error_code IS NULL) OR (error_code ~ '^[A-Z][A-Z0-9_]{1,63}$'::text))),
@@ -977,6 +1009,12 @@ COMMENT ON COLUMN public.queries.error_code IS 'AppError code of a failed ask; N
 --
 
 COMMENT ON COLUMN public.queries.audience IS 'The audience filter the answer was allowed to cite: {"kind":"everything"} or {"kind":"keys","keys":[...]}; NULL before 20261201120000.';
+
+--
+-- Name: COLUMN queries.private_hint_shown; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.queries.private_hint_shown IS 'True when the reply said a private answer may be available; NULL before 20261201190100.';
 
 --
 -- Name: query_day_stats; Type: TABLE; Schema: public; Owner: -
@@ -1371,6 +1409,13 @@ ALTER TABLE ONLY public.follow_ups
 
 ALTER TABLE ONLY public.gateway_leases
     ADD CONSTRAINT gateway_leases_pkey PRIMARY KEY (name);
+
+--
+-- Name: guild_facts guild_facts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.guild_facts
+    ADD CONSTRAINT guild_facts_pkey PRIMARY KEY (workspace_id);
 
 --
 -- Name: interactions_seen interactions_seen_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1929,6 +1974,13 @@ ALTER TABLE ONLY public.follow_ups
     ADD CONSTRAINT follow_ups_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: guild_facts guild_facts_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.guild_facts
+    ADD CONSTRAINT guild_facts_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: job_claim_turns job_claim_turns_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2158,6 +2210,18 @@ CREATE POLICY follow_ups_own_workspace ON public.follow_ups TO brain_tenant USIN
 --
 
 ALTER TABLE public.gateway_leases ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: guild_facts; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.guild_facts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: guild_facts guild_facts_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY guild_facts_own_workspace ON public.guild_facts TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
 -- Name: interactions_seen; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2510,6 +2574,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.follow_ups TO service_role;
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.gateway_leases TO service_role;
+
+--
+-- Name: TABLE guild_facts; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.guild_facts TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.guild_facts TO service_role;
 
 --
 -- Name: TABLE interactions_seen; Type: ACL; Schema: public; Owner: -

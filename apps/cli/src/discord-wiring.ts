@@ -91,7 +91,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
           api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }),
           // Without a bot token no audience can be compared: each source stays in its own channel.
           guildFacts: config.discord.botToken
-            ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger })
+            ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger, db })
             : undefined,
         }
       : undefined,

@@ -31,6 +31,6 @@ export function startGateway(input: GatewayWiringInput): GatewayRunner | undefin
     ask: input.ask,
     checkEntitlement: input.checkEntitlement,
     rewriter: buildRewriter(config),
-    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger }),
+    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger, db }),
   });
 }

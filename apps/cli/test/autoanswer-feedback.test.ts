@@ -119,7 +119,7 @@ describeDb('auto-answers people can act on', (suite) => {
   }, 40_000);
 
   it('the channel’s hourly limit: two posts at once with max_per_hour 1 get one answer and one rate-limited line', async () => {
-    expect(await h.command('on', [channelOption(OTHER), { name: 'max_per_hour', type: ApplicationCommandOptionType.Integer, value: 1 }], undefined, OTHER)).toContain('At most 1 answers an hour');
+    expect(await h.command('on', [channelOption(OTHER), { name: 'max_per_hour', type: ApplicationCommandOptionType.Integer, value: 1 }], undefined, OTHER)).toContain('At most 1 answer an hour there');
     await connected();
     const a = h.post(OTHER, 'Rate limit per minute?', 'What is the API rate limit per minute per token?');
     const b = h.post(OTHER, 'Rate limit setting?', 'Which setting raises the API rate limit per minute?');

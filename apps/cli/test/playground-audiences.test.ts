@@ -106,6 +106,26 @@ it('has a public channel, a staff-only channel and a member/moderator switch', a
   expect(page).toContain('id="persona"');
 });
 
+it('hides #staff from the member persona’s sidebar, and will not show it to them', async () => {
+  const sidebar = async () => ((await (await fetch(`${web.url}/playground/state`, { headers: { cookie: await viewer() } })).json()) as { channels: { id: string }[] }).channels.map((c) => c.id);
+  await post('/playground/view', { channelId: PLAYGROUND.staffChannelId, persona: 'moderator' });
+  expect(await sidebar()).toContain(PLAYGROUND.staffChannelId);
+  // Becoming the member while in #staff leaves it, and the view's answer carries the new sidebar.
+  const asMember = await post<{ channelId: string; channels: { id: string }[] }>('/playground/view', { persona: 'member' });
+  expect(asMember.channelId).toBe(PLAYGROUND.channelId);
+  expect(asMember.channels.map((c) => c.id)).not.toContain(PLAYGROUND.staffChannelId);
+  expect(await sidebar()).not.toContain(PLAYGROUND.staffChannelId);
+  expect(await sidebar()).toContain(PLAYGROUND.channelId);
+  const refused = await fetch(`${web.url}/playground/view`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: web.url, cookie: await viewer() },
+    body: JSON.stringify({ channelId: PLAYGROUND.staffChannelId }),
+  });
+  expect(refused.status).toBe(403);
+  await post('/playground/view', { persona: 'moderator' });
+  expect(await sidebar()).toContain(PLAYGROUND.staffChannelId);
+});
+
 it('a note saved in #staff is found in #staff and by a moderator’s private ask, never in #general', async () => {
   await run(PLAYGROUND.staffChannelId, 'moderator', `/save text: ${SECRET} title: Staff note`);
   await run(PLAYGROUND.channelId, 'member', `/save text: ${PUBLIC_NOTE} title: All-hands`);

@@ -8,6 +8,8 @@ import { startHarness, type Harness } from './onboarding-harness.ts';
 const HELP = '200000000000000001';
 const STAFF = '200000000000000002';
 const GONE = '200000000000000003';
+const ANNOUNCEMENTS = '200000000000000004';
+const CATEGORY = '200000000000000005';
 
 describeDb('the dashboard: synced channels and source audiences', (suite) => {
   let h: Harness;
@@ -92,6 +94,26 @@ describeDb('the dashboard: synced channels and source audiences', (suite) => {
     // A foreign Host (DNS rebinding) gets nothing, the form included.
     const rebound = await h.app.inject({ method: 'POST', url: `/dashboard/sources/${note.artifactId}/audience`, headers: { host: 'rebind.attacker.example' }, payload: { csrf, to: 'workspace' } });
     expect(rebound.statusCode).toBe(421);
+  });
+
+  it('offers every channel of the guild the bot can view, from the stored guild facts, not only those with sources', async () => {
+    const optionsOf = (page: string) => {
+      const form = page.slice(page.indexOf(`/dashboard/sources/${note.artifactId}/audience`));
+      return form.slice(0, form.indexOf('</select>'));
+    };
+    expect(optionsOf((await owner.get('/dashboard/sources')).body)).not.toContain(ANNOUNCEMENTS);
+    const channels = [
+      { id: CATEGORY, type: 4, name: 'Staff area', parent_id: null, permission_overwrites: [] },
+      { id: ANNOUNCEMENTS, type: 5, name: 'announcements', parent_id: CATEGORY, permission_overwrites: [] },
+    ];
+    await withService(suite.db, (tx) =>
+      tx.query("insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at) values ($1, '100', '1', '[]', $2::jsonb, now())", [a, JSON.stringify(channels)]),
+    );
+    const options = optionsOf((await owner.get('/dashboard/sources')).body);
+    expect(options).toContain(`value="channel:${ANNOUNCEMENTS}"`);
+    expect(options).toContain('#announcements');
+    // A category holds no messages: nothing can be saved from it.
+    expect(options).not.toContain(CATEGORY);
   });
 
   it('shows on the questions page the audience each answer could cite', async () => {

@@ -96,6 +96,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     interactionId: input.interactionId ?? null,
     errorCode: null,
     audience: input.audience,
+    privateHintShown: false,
   };
   const save = (fields: Partial<QueryRecord>) =>
     withWorkspace(deps.db, input.workspaceId, (tx) =>
@@ -113,7 +114,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
 
     if (matches.length === 0) {
       const hint = await privateHint();
-      const queryId = await save({ answer: NO_SOURCES_MESSAGE });
+      const queryId = await save({ answer: NO_SOURCES_MESSAGE, privateHintShown: hint });
       deps.logger.info({ queryId, workspaceId: input.workspaceId, grounded: false, retrieved: 0, privateHint: hint }, 'ask: nothing retrieved');
       return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
@@ -131,7 +132,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     if (missing.length > 0) {
       const answer = nothingCovers(missing);
       const hint = await privateHint();
-      const queryId = await save({ answer });
+      const queryId = await save({ answer, privateHintShown: hint });
       deps.logger.info(
         { queryId, workspaceId: input.workspaceId, grounded: false, retrieved: matches.length, missing: missing.length, privateHint: hint },
         'ask: what the question asks about is in no saved source',
@@ -170,6 +171,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     const queryId = await save({
       answer,
       grounded,
+      privateHintShown: hint,
       cited: citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank, ...(c.messageId ? { message_id: c.messageId, url: c.url } : {}) })),
     });
     deps.logger.info(

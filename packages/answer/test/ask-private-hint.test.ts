@@ -94,4 +94,15 @@ describeDb('ask: the “a private answer is available” hint', (suite) => {
     expect(byId.get(operator.queryId)).toEqual({ kind: 'everything' });
     expect(rows.filter((r) => r.surface === 'discord').map((r) => r.audience)).toContainEqual({ kind: 'keys', keys: ['workspace'] });
   });
+
+  it('records on the queries row whether the reply gave the hint', async () => {
+    const shown = await publicAsk(workspaces[0] ?? '', QUESTION, WITH_STAFF);
+    const notShown = await publicAsk(workspaces[0] ?? '', QUESTION, PUBLIC_ONLY);
+    const grounded = await publicAsk(workspaces[0] ?? '', 'When are the office hours?', WITH_STAFF);
+    const byId = new Map((await queryRows(suite.db, workspaces[0] ?? '')).map((r) => [r.id, r.private_hint_shown]));
+    expect(shown.result.privateAnswerAvailable).toBe(true);
+    expect(byId.get(shown.result.queryId)).toBe(true);
+    expect(byId.get(notShown.result.queryId)).toBe(false);
+    expect(byId.get(grounded.result.queryId)).toBe(false);
+  });
 });

@@ -63,7 +63,7 @@ describeDb('match_artifacts audiences', (suite) => {
   it('filters inside the HNSW path and the keyword leg too', async () => {
     await withWorkspace(suite.db, ws, async (tx) => {
       // Every passage counts as "large": the index path, with the audience predicate in the scan.
-      const forced = 'set local brain.exact_search_max_rows = 0';
+      const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0';
       expect(names(await call(tx, ['channel:2'], forced))).toEqual(['staff']);
       const big = await call(tx, ['channel:1'], forced);
       expect(names(big)).toEqual(['big']);

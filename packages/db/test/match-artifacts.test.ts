@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { EVERYTHING, matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
+import { audienceKeys, EVERYTHING, matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import {
   bulkLoadChunks,
@@ -131,6 +131,19 @@ describeDb(
         'set local brain.exact_search_max_rows = 20000;',
       );
       expect(forcedExact).not.toMatch(/chunks_embedding_hnsw_idx/);
+    });
+
+    it('searches a filtered call exactly up to its own, larger bound, and leaves unfiltered calls to theirs', async (ctx) => {
+      await skipPlansUnlessSuperuser(suite.db, ctx);
+      const everyoneReads = audienceKeys(['workspace']);
+      // The large workspace's 10,000 passages are all workspace-wide: past the filtered bound (3,000) too.
+      const filtered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }));
+      expect(filtered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      const bound = 'set local brain.exact_search_max_filtered_rows = 20000;';
+      const filteredUnderBound = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }), bound);
+      expect(filteredUnderBound).not.toMatch(/chunks_embedding_hnsw_idx/);
+      const unfiltered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }), bound);
+      expect(unfiltered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
     });
 
     it('returns a full result for the large workspace through the filtered index', async () => {

@@ -169,6 +169,16 @@ export const TABLES: Record<string, TableSpec> = {
     key: "(workspace_id::text || ':' || thread_id || ':' || user_id)",
     workspaceColumn: 'workspace_id',
   },
+  guild_facts: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at)
+             values ($1, '1', '2', '[]', '[]', now())
+             -- One row per workspace, and the matrix seeds one before it inserts its own.
+             on conflict (workspace_id) do update set fetched_at = excluded.fetched_at returning workspace_id::text as id`,
+    updatable: 'fetched_at',
+    key: 'workspace_id::text',
+    workspaceColumn: 'workspace_id',
+  },
   autoanswer_channels: {
     grants: ['select', 'insert', 'update', 'delete'],
     insert: `insert into autoanswer_channels (workspace_id, guild_id, channel_id, enabled_by)
@@ -183,6 +193,16 @@ export const TABLES: Record<string, TableSpec> = {
              values ($1, '1', (100000 + floor(random() * 1e9))::bigint::text, '2') returning id`,
     updatable: 'reason',
     key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  auto_answer_votes: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    // The workspace's latest auto-answer (auto_answers comes first in this table).
+    insert: `insert into auto_answer_votes (auto_answer_id, workspace_id, user_id, vote)
+             values ((select id from auto_answers where workspace_id = $1 order by created_at desc limit 1), $1, (100000 + floor(random() * 1e9))::bigint::text, 'up')
+             returning auto_answer_id::text || ':' || user_id as id`,
+    updatable: 'voted_at',
+    key: "(auto_answer_id::text || ':' || user_id)",
     workspaceColumn: 'workspace_id',
   },
   follow_ups: {

@@ -46,12 +46,13 @@ export { ArtifactWatcher } from './save/artifact-watcher.ts';
 export { pruneInteractionsSeen } from './queries/prune-interactions.ts';
 export { changeAudience, type AudienceChange } from './queries/change-audience.ts';
 export { audienceKeysWithSources } from './queries/audience-keys-with-sources.ts';
+export { guildChannels, type GuildChannel } from './queries/guild-channels.ts';
 export { createDiscordSurface, type DiscordSurface, type DiscordSurfaceOptions } from './surface/discord-surface.ts';
 export * from './playground/index.ts';
 export { createAttachmentDownloader, DISCORD_CDN_HOSTS, type FetchBytes } from './save/download-attachment.ts';
 
 export { createCachedGuildFacts, GUILD_FACTS_TTL_MS, type CachedGuildFactsOptions } from './rest/cached-guild-facts.ts';
-export type { GuildFactsSource } from './audience/guild-facts-source.ts';
+export type { GuildFactsSource, GuildScope, RefreshableGuildFacts } from './audience/guild-facts-source.ts';
 export { parseGuildFacts, type GuildFacts, type ChannelFacts, type MemberFacts, type InvokingChannel, type RawChannel, type RawRole } from './audience/guild-facts.ts';
 export { channelAskAudience, privateAskAudience } from './audience/allowed-audiences.ts';
 export { resolveAskAudience, type AskAudience, type AskAudienceRequest } from './audience/resolve-ask-audience.ts';

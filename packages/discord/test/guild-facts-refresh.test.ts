@@ -19,6 +19,8 @@ const STAFF = '700000000000000102';
 const HIDDEN = '700000000000000103';
 const PRIVATE_THREAD = '700000000000000104';
 const staffKey = `channel:${STAFF}` as const;
+/** Without a database the facts are this process's own: the workspace is not looked at. */
+const SCOPE = { workspaceId: 'in-memory', guildId: GUILD };
 
 function guild(): FakeGuildState {
   return {
@@ -54,7 +56,7 @@ it('an overwrite change takes effect within 60 s, and not before the cache expir
   fake.guilds.set(GUILD, guild());
   const clock = { t: 0 };
   const facts = source(clock);
-  const before = await facts.facts(GUILD, [STAFF]);
+  const before = await facts.facts(SCOPE, [STAFF]);
   expect(channelAskAudience(before, general, [staffKey])).toEqual(['workspace']);
   const reads = fake.reads();
 
@@ -64,11 +66,11 @@ it('an overwrite change takes effect within 60 s, and not before the cache expir
   if (staff) staff.permission_overwrites = [];
 
   clock.t = GUILD_FACTS_TTL_MS - 1;
-  expect(channelAskAudience(await facts.facts(GUILD, [STAFF]), general, [staffKey])).toEqual(['workspace']);
+  expect(channelAskAudience(await facts.facts(SCOPE, [STAFF]), general, [staffKey])).toEqual(['workspace']);
   expect(fake.reads()).toBe(reads); // served from the cache
 
   clock.t = GUILD_FACTS_TTL_MS;
-  expect(channelAskAudience(await facts.facts(GUILD, [STAFF]), general, [staffKey])).toEqual(['workspace', staffKey]);
+  expect(channelAskAudience(await facts.facts(SCOPE, [STAFF]), general, [staffKey])).toEqual(['workspace', staffKey]);
   expect(GUILD_FACTS_TTL_MS).toBeLessThanOrEqual(60_000);
 });
 
@@ -77,18 +79,18 @@ it('a role change takes effect within 60 s for a private ask', async () => {
   const clock = { t: 0 };
   const facts = source(clock);
   const member = { id: '700000000000000500', roles: [STAFF_ROLE] };
-  expect(privateAskAudience(await facts.facts(GUILD, [STAFF]), member, general, [staffKey])).toEqual(['workspace', staffKey]);
+  expect(privateAskAudience(await facts.facts(SCOPE, [STAFF]), member, general, [staffKey])).toEqual(['workspace', staffKey]);
 
   // The Staff role's allow is withdrawn (the role loses access to #staff).
   const staff = (fake.guilds.get(GUILD) as FakeGuildState).channels.find((c) => c.id === STAFF);
   if (staff) staff.permission_overwrites = [{ id: GUILD, type: 0, allow: '0', deny: VIEW }];
   clock.t = GUILD_FACTS_TTL_MS;
-  expect(privateAskAudience(await facts.facts(GUILD, [STAFF]), member, general, [staffKey])).toEqual(['workspace']);
+  expect(privateAskAudience(await facts.facts(SCOPE, [STAFF]), member, general, [staffKey])).toEqual(['workspace']);
 });
 
 it('reads threads with GET /channels/{id}, and leaves a channel the bot cannot see undescribed (closed)', async () => {
   fake.guilds.set(GUILD, guild());
-  const facts = await source({ t: 0 }).facts(GUILD, [PRIVATE_THREAD, HIDDEN, '700000000000000777']);
+  const facts = await source({ t: 0 }).facts(SCOPE, [PRIVATE_THREAD, HIDDEN, '700000000000000777']);
   expect(facts?.channels.get(PRIVATE_THREAD)).toMatchObject({ type: 12, parentId: STAFF });
   expect(facts?.channels.has(HIDDEN)).toBe(false);
   expect(facts?.channels.has('700000000000000777')).toBe(false);
@@ -98,7 +100,7 @@ it('reads threads with GET /channels/{id}, and leaves a channel the bot cannot s
 });
 
 it('gives no facts when the bot token is refused, so every source stays in its own channel', async () => {
-  const facts = await source({ t: 0 }, 'wrong-token').facts(GUILD, [STAFF]);
+  const facts = await source({ t: 0 }, 'wrong-token').facts(SCOPE, [STAFF]);
   expect(facts).toBeUndefined();
   expect(channelAskAudience(facts, general, [staffKey, `channel:${GENERAL}`])).toEqual(['workspace', `channel:${GENERAL}`]);
 });

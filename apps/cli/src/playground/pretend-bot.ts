@@ -38,6 +38,8 @@ export async function startPretendBot(input: PretendBotInput): Promise<GatewayRu
     botToken: input.pretend.bot.token,
     apiBase: input.pretend.bot.apiBase,
     leaseName: `playground:${randomUUID()}`,
+    // Always: the pretend forum is on (above), and the real servers' check leaves it out.
+    wanted: async () => true,
     ask: input.ask,
     // The playground's server is the operator's own local workspace: never metered.
     checkEntitlement: async () => ({ allowed: true }),

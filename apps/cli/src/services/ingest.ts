@@ -7,7 +7,7 @@ import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
-import { syncHistory } from './sync-history.ts';
+import { syncGuildFacts, syncHistory } from './sync-history.ts';
 
 export interface IngestRuntime {
   services: IngestServices;
@@ -93,7 +93,7 @@ export function buildIngestRuntime(
       conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
-      ...(history ? { syncDiscordChannel: createSyncRunner(db, history) } : {}),
+      ...(history ? { syncDiscordChannel: createSyncRunner(db, history, syncGuildFacts(config, db, logger)) } : {}),
     },
     saveOptions: buildSaveOptions(config),
     close: async () => {

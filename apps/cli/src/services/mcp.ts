@@ -16,7 +16,7 @@ export function buildMcpDeps(config: BrainConfig, db: Database, logger: Logger, 
   const mcpLogger = logger.child({ component: 'mcp' });
   // A 'public' token reads the channels every member can read only when the bot token can say which.
   const guildFacts = config.discord.botToken
-    ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger: mcpLogger })
+    ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger: mcpLogger, db })
     : undefined;
   return {
     db,

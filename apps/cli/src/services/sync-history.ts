@@ -1,5 +1,7 @@
 import type { BrainConfig } from '@brain/config';
-import { createDiscordHistory, PLAYGROUND, PLAYGROUND_CHANNELS, type DiscordHistory } from '@brain/discord';
+import type { Database } from '@brain/db';
+import { createCachedGuildFacts, createDiscordApi, createDiscordHistory, PLAYGROUND, PLAYGROUND_CHANNELS, type DiscordHistory, type RefreshableGuildFacts } from '@brain/discord';
+import type { Logger } from '@brain/observability';
 import { AppError } from '@brain/errors';
 
 function noBotToken(): never {
@@ -30,4 +32,15 @@ export function syncHistory(config: BrainConfig, pretend: DiscordHistory | undef
     me: (options) => (real ?? noBotToken()).me(options),
     threads: (guildId, id, options) => (guildId === PLAYGROUND.guildId ? pretend : (real ?? noBotToken())).threads(guildId, id, options),
   };
+}
+
+/**
+ * What a sync pass refreshes: a real guild's facts in guild_facts, which every process's answers
+ * read. The pretend server's facts never change behind the playground's back, so it has none.
+ */
+export function syncGuildFacts(config: BrainConfig, db: Database, logger: Logger): Pick<RefreshableGuildFacts, 'refresh'> | undefined {
+  const botToken = config.discord.botToken;
+  if (!botToken) return undefined;
+  const real = createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger: logger.child({ component: 'sync-guild-facts' }), db });
+  return { refresh: async (scope) => (scope.guildId === PLAYGROUND.guildId ? undefined : real.refresh(scope)) };
 }

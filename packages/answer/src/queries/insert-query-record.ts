@@ -50,6 +50,8 @@ export interface QueryRecord {
   errorCode: string | null;
   /** What the answer was allowed to cite. */
   audience: AudienceFilter;
+  /** The reply said "a private answer may be available". */
+  privateHintShown: boolean;
 }
 
 /** One queries row per ask. Run inside withWorkspace: the row's policy checks its workspace. */
@@ -57,8 +59,8 @@ export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<
   const rows = await tx.query<{ id: string }>(
     `insert into public.queries
        (workspace_id, question, answer, grounded, answerer, model, embedding_model, retrieved, cited,
-        latency_ms, trimmed, surface, asked_by, interaction_id, error_code, audience)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb)
+        latency_ms, trimmed, surface, asked_by, interaction_id, error_code, audience, private_hint_shown)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb, $17)
      returning id`,
     [
       r.workspaceId,
@@ -77,6 +79,7 @@ export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<
       r.interactionId,
       r.errorCode,
       JSON.stringify(r.audience.kind === 'everything' ? { kind: 'everything' } : { kind: 'keys', keys: [...r.audience.keys] }),
+      r.privateHintShown,
     ],
   );
   const id = rows[0]?.id;

@@ -15,6 +15,8 @@ export interface GuildFacts {
 export interface ChannelFacts {
   id: string;
   type: number;
+  /** Shown by the dashboard's audience picker; absent for a channel read without one. */
+  name?: string | undefined;
   parentId: string | null;
   overwrites: readonly Overwrite[];
 }
@@ -64,6 +66,7 @@ export interface RawRole {
 export interface RawChannel {
   id: string;
   type: number;
+  name?: string | null;
   parent_id?: string | null;
   permission_overwrites?: { id: string; type: number; allow: string; deny: string }[];
 }
@@ -81,6 +84,7 @@ export function parseChannel(c: RawChannel): ChannelFacts {
   return {
     id: c.id,
     type: c.type,
+    ...(c.name ? { name: c.name } : {}),
     parentId: c.parent_id ?? null,
     overwrites: (c.permission_overwrites ?? []).map((o) => ({ id: o.id, type: o.type === 1 ? 1 : 0, allow: BigInt(o.allow), deny: BigInt(o.deny) })),
   };

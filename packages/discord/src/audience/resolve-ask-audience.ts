@@ -29,7 +29,7 @@ export async function resolveAskAudience(db: Database, source: GuildFactsSource 
   if (!channel || !guildId) return { filter: audienceKeys(['workspace']), factsKnown: false };
   const candidates = await withWorkspace(db, request.workspaceId, (tx) => audienceKeysWithSources(tx));
   const ids = candidates.flatMap((k) => audienceChannelId(k) ?? []);
-  const facts = source ? await source.facts(guildId, [channel.id, ...(channel.parentId ? [channel.parentId] : []), ...ids]) : undefined;
+  const facts = source ? await source.facts({ workspaceId: request.workspaceId, guildId }, [channel.id, ...(channel.parentId ? [channel.parentId] : []), ...ids]) : undefined;
   const member = request.member;
   const keys = member
     ? privateAskAudience(facts, member, channel, candidates, await withWorkspace(db, request.workspaceId, (tx) => privateThreadsOf(tx, request.workspaceId, member.id)))

@@ -22,7 +22,7 @@ export function createTokenAudience(db: Database, guildFacts: GuildFactsSource |
     });
     const channelId = principal.audienceScope === 'public' ? undefined : principal.audienceScope.slice('channel:'.length);
     const ids = candidates.map((k) => k.slice('channel:'.length));
-    const facts = guildId && guildFacts ? await guildFacts.facts(guildId, channelId ? [channelId, ...ids] : ids) : undefined;
+    const facts = guildId && guildFacts ? await guildFacts.facts({ workspaceId: principal.workspaceId, guildId }, channelId ? [channelId, ...ids] : ids) : undefined;
     if (channelId) {
       const type = facts?.channels.get(channelId)?.type ?? 0;
       return audienceKeys(channelAskAudience(facts, { id: channelId, type, parentId: facts?.channels.get(channelId)?.parentId ?? null }, candidates));

@@ -126,7 +126,7 @@ export const autoanswerCommand: SlashCommand = {
       const uncovered = channel.whenUncovered === 'line' ? 'post one short line saying no saved source covers it yet' : 'react to it with 🔍';
       await ctx.responder.edit(
         notice(
-          `${created ? 'On' : 'Updated'}: every new post or thread in <#${channel.channelId}> gets one answer in its thread, cited from what this server saved and only from sources everyone there may read. When nothing covers a post I ${uncovered}, and nothing else. At most ${channel.maxPerHour} answers an hour there. ${channel.staffRoleId ? `“Still need help?” pings <@&${channel.staffRoleId}>.` : '“Still need help?” pings nobody until you set `staff_role:`.'} Give me Send Messages in Threads and Add Reactions there.`,
+          `${created ? 'On' : 'Updated'}: every new post or thread in <#${channel.channelId}> gets one answer in its thread, cited from what this server saved and only from sources everyone there may read. When nothing covers a post I ${uncovered}, and nothing else. At most ${channel.maxPerHour} answer${channel.maxPerHour === 1 ? '' : 's'} an hour there. ${channel.staffRoleId ? `“Still need help?” pings <@&${channel.staffRoleId}>.` : '“Still need help?” pings nobody until you set `staff_role:`.'} Give me Send Messages in Threads and Add Reactions there.`,
         ),
       );
       return;

@@ -33,6 +33,8 @@ export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'b
   rewriter?: QuestionRewriter;
   /** Reads threads for solved marks and edits (default: the bot token's, on apiBase). */
   history?: DiscordHistory;
+  /** Whether the connection is wanted now (default: a channel of a real server has /autoanswer on). */
+  wanted?: () => Promise<boolean>;
 }
 
 export interface GatewayRunner {
@@ -114,7 +116,7 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
   const tick = async () => {
     if (stopped) return;
     try {
-      const wanted = await anyAutoanswerChannel(options.db);
+      const wanted = await (options.wanted ?? (() => anyAutoanswerChannel(options.db)))();
       if (!wanted) {
         if (client) {
           await disconnect('no channel has /autoanswer on');

@@ -18,7 +18,7 @@ import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
 import type { PlaygroundChannel } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
-import { PLAYGROUND_PERSONAS, type PlaygroundPersona } from './playground-server.ts';
+import { PLAYGROUND_PERSONAS, playgroundChannelsFor, type PlaygroundPersona } from './playground-server.ts';
 
 export interface SendResult {
   /** HTTP status of POST /interactions. */
@@ -89,8 +89,13 @@ export class PlaygroundGateway {
     if (!this.channel.channels().some((c) => c.id === channelId) || (persona !== 'member' && persona !== 'moderator')) {
       throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'No such channel or persona in the playground.', httpStatus: 400 });
     }
+    const viewable = playgroundChannelsFor(persona, this.channel.channels()).some((c) => c.id === channelId);
+    if (!viewable && change.channelId !== undefined) {
+      throw new AppError({ code: 'PLAYGROUND_VIEW_INVALID', message: 'Only moderators can view that channel.', nextStep: 'Switch to the moderator persona first.', httpStatus: 403 });
+    }
     if (!this.views.has(viewer) && this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
-    this.views.set(viewer, { channelId: channelId as string, persona });
+    // Becoming the member while in #staff leaves #staff, as losing the role does on Discord.
+    this.views.set(viewer, { channelId: viewable ? (channelId as string) : PLAYGROUND.channelId, persona });
     return this.view(viewer);
   }
 
@@ -115,7 +120,7 @@ export class PlaygroundGateway {
     }
     if (!line.trim().startsWith('/')) return { posted: this.channel.postUserMessage(line.trim(), view.channelId).id };
     if (inForum) {
-      throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'A forum has no messages of its own: open one of its posts, or another channel.', httpStatus: 400 });
+      throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'Commands go in a channel or a post, not in the forum itself: open one of its posts, or type a question here to make a new one.', httpStatus: 400 });
     }
     const command = parseCommandLine(line, this.commands, { channels: this.channel.channels() });
     const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId);

@@ -1,4 +1,6 @@
 import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { parseGuildFacts } from '../audience/guild-facts.ts';
+import { canReadChannel } from '../audience/permissions.ts';
 import { PLAYGROUND } from './playground-ids.ts';
 import { PRETEND_SERVER, type PretendChannel } from './playground-seed.ts';
 
@@ -41,4 +43,19 @@ export function pretendGuild() {
         : [],
     })),
   };
+}
+
+/**
+ * The pretend server's channels a persona can view, judged by the same permission model as
+ * answers (a thread or forum post by its parent): the member never sees #staff in the sidebar.
+ */
+export function playgroundChannelsFor(persona: PlaygroundPersona, channels: readonly PretendChannel[] = PLAYGROUND_CHANNELS): PretendChannel[] {
+  const guild = pretendGuild();
+  const facts = parseGuildFacts(guild, guild.roles, guild.channels);
+  const member = { id: PLAYGROUND.userId, roles: PLAYGROUND_PERSONAS[persona].roles };
+  // A post made in the playground is not among the guild's seeded channels: its forum decides.
+  return channels.filter((c) => {
+    const judged = facts.channels.get(c.parentId ?? c.id);
+    return judged !== undefined && canReadChannel(facts, member, judged);
+  });
 }

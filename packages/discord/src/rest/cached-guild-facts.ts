@@ -1,6 +1,8 @@
+import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import { parseChannel, parseGuildFacts, type ChannelFacts, type GuildFacts, type RawChannel, type RawRole } from '../audience/guild-facts.ts';
-import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
+import type { GuildScope, RefreshableGuildFacts } from '../audience/guild-facts-source.ts';
+import { readGuildFacts, writeGuildFacts, type RawGuildFacts } from '../audience/stored-guild-facts.ts';
 import type { DiscordApi } from './discord-api.ts';
 
 /** Roles and overwrites are re-read at most this often when asked: a change takes effect within it. */
@@ -9,38 +11,76 @@ export const GUILD_FACTS_TTL_MS = 60_000;
 export interface CachedGuildFactsOptions {
   api: Pick<DiscordApi, 'getGuild' | 'getGuildRoles' | 'getGuildChannels' | 'getChannel'>;
   logger: Logger;
+  /**
+   * Where the facts are kept for every process (guild_facts): a refresh by any of them, a sync
+   * pass's notably, is what all of them read next. Without it, this process's memory only.
+   */
+  db?: Database | undefined;
   ttlMs?: number;
   now?: () => number;
 }
 
-interface GuildEntry {
+/** A thread or a channel outside the guild's channel list, looked up by id; null: not readable. */
+interface ExtraChannel {
   at: number;
-  loading?: Promise<GuildFacts | undefined>;
-  facts?: GuildFacts | undefined;
-  /** Channels and threads outside the guild's channel list, looked up one by one; null: not readable. */
-  extra: Map<string, { at: number; channel: ChannelFacts | null }>;
+  channel: ChannelFacts | null;
 }
 
 /**
- * Guild facts over REST with the bot token, cached per guild for ttlMs (60 s). A failed read is
- * logged and gives undefined, so every caller fails closed; a channel the bot cannot read or
- * that no longer exists (403, 404) is simply not described, which is closed too.
+ * Guild facts over REST with the bot token, read again when older than ttlMs (60 s) and on every
+ * refresh (each sync pass). With a database they are kept in guild_facts, so every process reads
+ * the same facts; one read at a time per guild in a process. A failed read is logged and gives
+ * undefined, so every caller fails closed; a channel the bot cannot read or that no longer exists
+ * (403, 404) is simply not described, which is closed too.
  */
-export function createCachedGuildFacts(options: CachedGuildFactsOptions): GuildFactsSource {
+export function createCachedGuildFacts(options: CachedGuildFactsOptions): RefreshableGuildFacts {
   const ttl = options.ttlMs ?? GUILD_FACTS_TTL_MS;
   const now = options.now ?? Date.now;
-  const guilds = new Map<string, GuildEntry>();
+  const memory = new Map<string, RawGuildFacts>();
+  const reading = new Map<string, Promise<RawGuildFacts | undefined>>();
+  // Threads never change parent or kind, so a per-process memory of them is as good as a shared one.
+  const extras = new Map<string, Map<string, ExtraChannel>>();
 
-  async function loadGuild(guildId: string): Promise<GuildFacts | undefined> {
+  async function readRest(guildId: string): Promise<RawGuildFacts | undefined> {
     try {
+      const fetchedAt = now();
       const [guild, roles, channels] = await Promise.all([
         options.api.getGuild(guildId) as Promise<{ id: string; owner_id: string }>,
         options.api.getGuildRoles(guildId) as Promise<RawRole[]>,
         options.api.getGuildChannels(guildId) as Promise<RawChannel[]>,
       ]);
-      return parseGuildFacts(guild, roles, channels);
+      return { guildId: guild.id, ownerId: guild.owner_id, roles, channels, fetchedAt };
     } catch (error) {
       options.logger.warn({ err: error, guildId }, 'audiences: could not read the guild’s roles and channels; sources stay in their own channels');
+      return undefined;
+    }
+  }
+
+  function refreshRaw(scope: GuildScope): Promise<RawGuildFacts | undefined> {
+    const inFlight = reading.get(scope.guildId);
+    if (inFlight) return inFlight;
+    const read = (async () => {
+      const raw = await readRest(scope.guildId);
+      // A failure is not kept: the next ask tries again.
+      if (!raw) return undefined;
+      memory.set(scope.guildId, raw);
+      if (options.db) {
+        await writeGuildFacts(options.db, scope.workspaceId, raw).catch((error: unknown) => {
+          options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not store the guild’s facts; other processes read them at their next refresh');
+        });
+      }
+      return raw;
+    })().finally(() => reading.delete(scope.guildId));
+    reading.set(scope.guildId, read);
+    return read;
+  }
+
+  async function stored(scope: GuildScope): Promise<RawGuildFacts | undefined> {
+    if (!options.db) return memory.get(scope.guildId);
+    try {
+      return await readGuildFacts(options.db, scope);
+    } catch (error) {
+      options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not read the stored guild facts; reading them from Discord');
       return undefined;
     }
   }
@@ -55,33 +95,31 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): GuildF
     }
   }
 
+  async function withExtras(guildId: string, facts: GuildFacts, channelIds: readonly string[]): Promise<GuildFacts> {
+    const lookups = extras.get(guildId) ?? new Map<string, ExtraChannel>();
+    extras.set(guildId, lookups);
+    const missing = [...new Set(channelIds)].filter((id) => {
+      if (facts.channels.has(id)) return false;
+      const extra = lookups.get(id);
+      return !extra || now() - extra.at >= ttl;
+    });
+    await Promise.all(missing.map(async (id) => lookups.set(id, { at: now(), channel: await loadChannel(id) })));
+    const channels = new Map(facts.channels);
+    for (const [id, extra] of lookups) if (extra.channel && !channels.has(id)) channels.set(id, extra.channel);
+    return { ...facts, channels };
+  }
+
+  const parse = (raw: RawGuildFacts) => parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels);
+
   return {
-    async facts(guildId, channelIds) {
-      let entry = guilds.get(guildId);
-      if (!entry || (!entry.loading && now() - entry.at >= ttl)) {
-        const fresh: GuildEntry = { at: now(), extra: new Map() };
-        fresh.loading = loadGuild(guildId).then((facts) => {
-          fresh.facts = facts;
-          fresh.loading = undefined;
-          // A failure is not cached: the next ask tries again.
-          if (!facts) guilds.delete(guildId);
-          return facts;
-        });
-        guilds.set(guildId, fresh);
-        entry = fresh;
-      }
-      const facts = entry.loading ? await entry.loading : entry.facts;
-      if (!facts) return undefined;
-      const current = entry;
-      const missing = [...new Set(channelIds)].filter((id) => {
-        if (facts.channels.has(id)) return false;
-        const known = current.extra.get(id);
-        return !known || now() - known.at >= ttl;
-      });
-      await Promise.all(missing.map(async (id) => current.extra.set(id, { at: now(), channel: await loadChannel(id) })));
-      const channels = new Map(facts.channels);
-      for (const [id, known] of current.extra) if (known.channel && !channels.has(id)) channels.set(id, known.channel);
-      return { ...facts, channels };
+    async facts(scope, channelIds) {
+      let raw = await stored(scope);
+      if (!raw || now() - raw.fetchedAt >= ttl) raw = await refreshRaw(scope);
+      return raw ? withExtras(scope.guildId, parse(raw), channelIds) : undefined;
+    },
+    async refresh(scope) {
+      const raw = await refreshRaw(scope);
+      return raw ? parse(raw) : undefined;
     },
   };
 }

@@ -127,7 +127,7 @@ function guildFactsByOrigin(options: DiscordSurfaceOptions): GuildFactsSource | 
   const playground = options.playground;
   if (!real && !playground?.guildFacts) return undefined;
   return {
-    facts: async (guildId, channelIds) =>
-      playground && guildId === playground.guildId ? playground.guildFacts?.facts(guildId, channelIds) : real?.facts(guildId, channelIds),
+    facts: async (scope, channelIds) =>
+      playground && scope.guildId === playground.guildId ? playground.guildFacts?.facts(scope, channelIds) : real?.facts(scope, channelIds),
   };
 }

@@ -8,6 +8,7 @@ import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
 import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import type { RefreshableGuildFacts } from '../audience/guild-facts-source.ts';
 import { solvedThreadIds } from '../solved/solved-threads.ts';
 import { hasSomething, readThreadSource } from './read-thread-source.ts';
 import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
@@ -36,6 +37,8 @@ export interface SyncPass {
   savedBy?: string;
   /** Units (threads, posts, days, pins) read and saved at once; SYNC_CONCURRENCY by default. */
   concurrency?: number;
+  /** The guild's roles and overwrites, read again by every pass so every answer sees them at once. */
+  guildFacts?: Pick<RefreshableGuildFacts, 'refresh'> | undefined;
 }
 
 export interface SyncOutcome {
@@ -76,6 +79,8 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
   const outcome: SyncOutcome = { state: 'current', saved: 0, unchanged: 0, forgotten: 0, resumed: 0, skipped: 0 };
   const channel = await loadChannel(db, pass);
   if (!channel) return { ...outcome, state: 'removed' };
+  // A failed read is logged there and leaves the stored facts to age out: the pass goes on.
+  await pass.guildFacts?.refresh({ workspaceId: pass.workspaceId, guildId: channel.guildId });
   const signal = pass.signal;
   const savedBy = pass.savedBy ?? `sync:${channel.channelId}`;
   const skipped: SyncCheckpoint['skipped'] = [];

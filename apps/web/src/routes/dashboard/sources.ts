@@ -1,5 +1,5 @@
 import { channelAudience, EVERYTHING, withWorkspace, type AudienceKey } from '@brain/db';
-import { audienceKeysWithSources, changeAudience, listSyncedChannels } from '@brain/discord';
+import { audienceKeysWithSources, changeAudience, guildChannels, listSyncedChannels } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import { forgetSource, listSources, requeueSource, restoreSource } from '@brain/ingest';
@@ -38,9 +38,18 @@ export const sourcesRoutes: FastifyPluginAsync<{ ctx: DashboardContext }> = asyn
         audience: EVERYTHING,
       });
       const workspaceId = signed.session.workspaceId;
-      const [synced, keys] = await Promise.all([listSyncedChannels(ctx.db, workspaceId), withWorkspace(ctx.db, workspaceId, (tx) => audienceKeysWithSources(tx))]);
-      const channelNames = new Map(synced.flatMap((c) => (c.channelName ? [[c.channelId, c.channelName] as const] : [])));
-      const choices = { keys: [...new Set([...keys, ...synced.map((c) => channelAudience(c.channelId))])].sort(), channelNames };
+      const [synced, { keys, channels }] = await Promise.all([
+        listSyncedChannels(ctx.db, workspaceId),
+        withWorkspace(ctx.db, workspaceId, async (tx) => ({ keys: await audienceKeysWithSources(tx), channels: await guildChannels(tx) })),
+      ]);
+      // Every channel of the guild the bot can view is offered (from the stored guild facts), not
+      // only those that already have sources or are synced.
+      const channelNames = new Map([
+        ...channels.map((c) => [c.id, c.name] as const),
+        ...synced.flatMap((c) => (c.channelName ? [[c.channelId, c.channelName] as const] : [])),
+      ]);
+      const offered = [...keys, ...synced.map((c) => channelAudience(c.channelId)), ...channels.map((c) => channelAudience(c.id))];
+      const choices = { keys: [...new Set(offered)].sort(), channelNames };
       return sendDashboardPage(reply, 200, {
         title: 'Sources',
         section: 'sources',

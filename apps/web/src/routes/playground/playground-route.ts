@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { commandDefinitions, PLAYGROUND, PLAYGROUND_PERSONAS, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
+import { commandDefinitions, PLAYGROUND, PLAYGROUND_PERSONAS, playgroundChannelsFor, type PlaygroundChannel, type PlaygroundGateway } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import { allowedOrigin } from '../../security/allowed-origin.ts';
 import { useHostGuard } from '../../security/host-guard.ts';
@@ -61,19 +61,23 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
     return reply.type(found.type).header('cache-control', 'no-cache').send(found.body);
   });
 
-  app.get('/playground/state', async (request) => ({
+  app.get('/playground/state', async (request) => {
+    const view = gateway.view(viewerOf(request) ?? '');
+    return {
     messages: channel.visibleTo(viewerOf(request)),
     server: { id: PLAYGROUND.guildId, name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
-    channels: channel.channels(),
+    // The sidebar lists what this persona can view: the member has no #staff.
+    channels: playgroundChannelsFor(view.persona, channel.channels()),
     personas: Object.entries(PLAYGROUND_PERSONAS).map(([id, p]) => ({ id, label: p.label })),
-    view: gateway.view(viewerOf(request) ?? ''),
+    view,
     commands: commandDefinitions().map((c) => ({
       name: c.name,
       type: c.type ?? 1,
       description: 'description' in c ? c.description : '',
       options: ('options' in c ? (c.options ?? []) : []).map((o) => ({ name: o.name, description: o.description, required: 'required' in o ? Boolean(o.required) : false })),
     })),
-  }));
+    };
+  });
 
   app.get('/playground/events', { logLevel: 'warn' }, async (request, reply) => {
     reply.hijack();
@@ -93,7 +97,11 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   });
 
   // Switch channel (#general, #staff) or who you are (member, moderator): what this viewer's next command is sent as.
-  app.post<{ Body: { channelId?: unknown; persona?: unknown } }>('/playground/view', async (request) => gateway.setView(requireViewer(request), request.body ?? {}));
+  // The new view comes back with the channels its persona can view, for the sidebar.
+  app.post<{ Body: { channelId?: unknown; persona?: unknown } }>('/playground/view', async (request) => {
+    const view = gateway.setView(requireViewer(request), request.body ?? {});
+    return { ...view, channels: playgroundChannelsFor(view.persona, channel.channels()) };
+  });
   app.post<{ Body: { text?: unknown } }>('/playground/send', async (request) => gateway.send(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { text?: unknown } }>('/playground/autocomplete', async (request) => gateway.autocomplete(requireString(request.body?.text, 'text'), requireViewer(request), interactionsUrl(request)));
   app.post<{ Body: { messageId?: unknown; customId?: unknown } }>('/playground/press', async (request) =>

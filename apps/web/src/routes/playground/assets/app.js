@@ -194,6 +194,7 @@ function render(message) {
       body.append(open);
     }
   }
+  if (message.reactions?.length) body.append(el('div', 'reactions', message.reactions.map((r) => `<span class="reaction">${escapeHtml(r)} 1</span>`).join('')));
   item.append(body);
   if (message.ephemeral) {
     const note = el('div', 'ephemeral-note', '👁 Only you can see this · ');
@@ -469,7 +470,14 @@ list.addEventListener('click', (event) => {
 
 async function changeView(change) {
   const next = await call('/playground/view', change);
-  if (next) view = next;
+  if (next) {
+    const { channels: viewable, ...rest } = next;
+    view = rest;
+    if (viewable) {
+      channels = viewable;
+      buildSidebar();
+    }
+  }
   showChannel();
 }
 

@@ -1,0 +1,51 @@
+import { withWorkspace, type Database } from '@brain/db';
+import type { GuildScope } from './guild-facts-source.ts';
+import type { RawChannel, RawRole } from './guild-facts.ts';
+
+/** A guild's facts as the REST API gave them: what guild_facts keeps, and when they were read. */
+export interface RawGuildFacts {
+  guildId: string;
+  ownerId: string;
+  roles: RawRole[];
+  channels: RawChannel[];
+  fetchedAt: number;
+}
+
+type GuildFactsRow = {
+  guild_id: string;
+  owner_id: string;
+  roles: RawRole[] | string;
+  channels: RawChannel[] | string;
+  fetched_at: Date | string;
+};
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The workspace's stored facts, when they are about this guild (a reinstalled workspace's old guild's are not). */
+export async function readGuildFacts(db: Database, scope: GuildScope): Promise<RawGuildFacts | undefined> {
+  const [row] = await withWorkspace(db, scope.workspaceId, (tx) =>
+    tx.query<GuildFactsRow>('select guild_id, owner_id, roles, channels, fetched_at from public.guild_facts where workspace_id = $1', [scope.workspaceId]),
+  );
+  if (!row || row.guild_id !== scope.guildId) return undefined;
+  return { guildId: row.guild_id, ownerId: row.owner_id, roles: json(row.roles), channels: json(row.channels), fetchedAt: new Date(row.fetched_at).getTime() };
+}
+
+/**
+ * Keeps what was read, unless another process stored a later read meanwhile: two readers racing
+ * never put older facts back.
+ */
+export async function writeGuildFacts(db: Database, workspaceId: string, facts: RawGuildFacts): Promise<void> {
+  const channels = facts.channels.map((c) => ({ id: c.id, type: c.type, name: c.name ?? null, parent_id: c.parent_id ?? null, permission_overwrites: c.permission_overwrites ?? [] }));
+  const roles = facts.roles.map((r) => ({ id: r.id, permissions: r.permissions }));
+  await withWorkspace(db, workspaceId, (tx) =>
+    tx.query(
+      `insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at)
+       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
+       on conflict (workspace_id) do update
+         set guild_id = excluded.guild_id, owner_id = excluded.owner_id, roles = excluded.roles,
+             channels = excluded.channels, fetched_at = excluded.fetched_at
+         where public.guild_facts.fetched_at <= excluded.fetched_at or public.guild_facts.guild_id <> excluded.guild_id`,
+      [workspaceId, facts.guildId, facts.ownerId, JSON.stringify(roles), JSON.stringify(channels), new Date(facts.fetchedAt).toISOString()],
+    ),
+  );
+}
