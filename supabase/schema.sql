@@ -208,6 +208,11 @@ declare
   v_exact boolean;
   v_nearest double precision;
   v_rrf_k constant double precision := 60;
+  -- The keyword leg's weight when the vector leg is flat (see the header).
+  v_flat_gap constant double precision := 0.025;
+  v_flat_keyword_weight constant double precision := 5;
+  v_keyword_weight double precision := 1;
+  v_vector_distances double precision[] := '{}';
   v_same_source_decay constant double precision := 0.7;
   v_tenant_rows integer;
   v_vector_ids uuid[] := '{}';
@@ -224,7 +229,7 @@ begin
     raise exception 'match_count must be between 1 and 50, got %', match_count using errcode = '22023';
   end if;
   -- Candidates per leg: deep enough that fusion can promote a passage ranked low by one leg.
-  v_depth := greatest(match_count * 8, 40);
+  v_depth := greatest(match_count * 12, 60);
 
   if query_embedding is not null then
     v_exact_limit := case when p_audiences is null then v_exact_max else greatest(v_exact_max, v_exact_max_filtered) end;
@@ -245,7 +250,9 @@ begin
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
         -- Filtered, the relaxed-order scan's later batches can hold nearer allowed rows than its
         -- first ones: take half as many again and keep the nearest v_depth.
-        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance) into v_vector_ids, v_nearest
+        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance),
+               coalesce((array_agg(x.distance order by x.distance, x.id))[1:v_depth], '{}')
+          into v_vector_ids, v_nearest, v_vector_distances
         from (
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
@@ -270,7 +277,9 @@ begin
 
     if v_exact then
       -- "+ 0" hides the ordering from the HNSW index: this is the exact path.
-      select coalesce(array_agg(x.id order by x.distance, x.id), '{}') into v_vector_ids
+      select coalesce(array_agg(x.id order by x.distance, x.id), '{}'),
+             coalesce(array_agg(x.distance order by x.distance, x.id), '{}')
+        into v_vector_ids, v_vector_distances
       from (
         select c.id, (c.embedding <=> query_embedding) + 0 as distance
         from public.chunks c
@@ -306,6 +315,14 @@ begin
     end if;
   end if;
 
+  -- A flat vector leg: its first passage is barely more similar than its fifth, so the embedding
+  -- singles nothing out (a paraphrase whose words the answer does not use), and the keyword leg's
+  -- order decides.
+  if query_text is not null and cardinality(v_vector_distances) >= 5
+     and v_vector_distances[5] - v_vector_distances[1] < v_flat_gap then
+    v_keyword_weight := v_flat_keyword_weight;
+  end if;
+
   return query
   with v as (
     select u.id, u.ord::integer as rnk from unnest(v_vector_ids) with ordinality as u(id, ord)
@@ -317,7 +334,7 @@ begin
     select coalesce(v.id, k.id) as id,
            v.rnk as v_rank,
            k.rnk as k_rank,
-           coalesce(1.0 / (v_rrf_k + v.rnk), 0) + coalesce(1.0 / (v_rrf_k + k.rnk), 0) as rrf
+           coalesce(1.0 / (v_rrf_k + v.rnk), 0) + coalesce(v_keyword_weight / (v_rrf_k + k.rnk), 0) as rrf
     from v full outer join k on k.id = v.id
   ),
   scored as (
@@ -360,7 +377,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -798,6 +815,44 @@ ALTER TABLE ONLY public.dashboard_sessions FORCE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.dashboard_sessions IS 'Dashboard sessions, stored as SHA-256 of the cookie only. Service-only: a session is looked up by its hash before its workspace is known.';
 
 --
+-- Name: follow_ups; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.follow_ups (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workspace_id uuid NOT NULL,
+    channel_id text NOT NULL,
+    thread_id text NOT NULL,
+    message_id text NOT NULL,
+    asked_by text NOT NULL,
+    original text NOT NULL,
+    rewritten text,
+    rewritten_by text,
+    outcome text DEFAULT 'pending'::text NOT NULL,
+    reason text,
+    query_id uuid,
+    reply_message_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT follow_ups_asked_by_check CHECK ((asked_by ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT follow_ups_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT follow_ups_message_id_check CHECK ((message_id ~ '^[0-9]{1,20}$'::text)),
+    CONSTRAINT follow_ups_original_check CHECK ((length(original) <= 6000)),
+    CONSTRAINT follow_ups_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'forbidden'::text, 'failed'::text]))),
+    CONSTRAINT follow_ups_rewritten_by_check CHECK ((rewritten_by = ANY (ARRAY['llm'::text, 'rule'::text, 'unchanged'::text]))),
+    CONSTRAINT follow_ups_rewritten_check CHECK ((length(rewritten) <= 6000)),
+    CONSTRAINT follow_ups_thread_id_check CHECK ((thread_id ~ '^[0-9]{1,20}$'::text))
+);
+
+ALTER TABLE ONLY public.follow_ups FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE follow_ups; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.follow_ups IS 'Follow-up questions in threads the bot answered: what was written, the stand-alone rewrite, how it ended.';
+
+--
 -- Name: gateway_leases; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1041,6 +1096,29 @@ ALTER TABLE ONLY public.rate_limit_counters FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON TABLE public.rate_limit_counters IS 'Service-only: no tenant can read or write it.';
+
+--
+-- Name: solved_threads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.solved_threads (
+    workspace_id uuid NOT NULL,
+    thread_id text NOT NULL,
+    how text NOT NULL,
+    marked_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT solved_threads_how_check CHECK ((how = ANY (ARRAY['tag'::text, 'reaction'::text, 'command'::text]))),
+    CONSTRAINT solved_threads_marked_by_check CHECK (((length(marked_by) >= 1) AND (length(marked_by) <= 254))),
+    CONSTRAINT solved_threads_thread_id_check CHECK ((thread_id ~ '^[0-9]{1,20}$'::text))
+);
+
+ALTER TABLE ONLY public.solved_threads FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: TABLE solved_threads; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.solved_threads IS 'Threads marked solved, and how: their sources stay solved across refreshes.';
 
 --
 -- Name: stripe_events_seen; Type: TABLE; Schema: public; Owner: -
@@ -1329,6 +1407,20 @@ ALTER TABLE ONLY public.dashboard_sessions
     ADD CONSTRAINT dashboard_sessions_pkey PRIMARY KEY (token_hash);
 
 --
+-- Name: follow_ups follow_ups_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_ups
+    ADD CONSTRAINT follow_ups_pkey PRIMARY KEY (id);
+
+--
+-- Name: follow_ups follow_ups_workspace_id_message_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_ups
+    ADD CONSTRAINT follow_ups_workspace_id_message_id_key UNIQUE (workspace_id, message_id);
+
+--
 -- Name: gateway_leases gateway_leases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1404,6 +1496,13 @@ ALTER TABLE ONLY public.query_source_day_stats
 
 ALTER TABLE ONLY public.rate_limit_counters
     ADD CONSTRAINT rate_limit_counters_pkey PRIMARY KEY (bucket);
+
+--
+-- Name: solved_threads solved_threads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.solved_threads
+    ADD CONSTRAINT solved_threads_pkey PRIMARY KEY (workspace_id, thread_id);
 
 --
 -- Name: stripe_events_seen stripe_events_seen_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1598,6 +1697,12 @@ CREATE INDEX dashboard_sessions_expires_idx ON public.dashboard_sessions USING b
 --
 
 CREATE INDEX dashboard_sessions_workspace_idx ON public.dashboard_sessions USING btree (workspace_id, created_at DESC);
+
+--
+-- Name: follow_ups_thread; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follow_ups_thread ON public.follow_ups USING btree (workspace_id, thread_id, created_at);
 
 --
 -- Name: interactions_seen_received_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -1872,6 +1977,20 @@ ALTER TABLE ONLY public.dashboard_sessions
     ADD CONSTRAINT dashboard_sessions_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: follow_ups follow_ups_query_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_ups
+    ADD CONSTRAINT follow_ups_query_id_fkey FOREIGN KEY (query_id) REFERENCES public.queries(id) ON DELETE SET NULL;
+
+--
+-- Name: follow_ups follow_ups_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_ups
+    ADD CONSTRAINT follow_ups_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: guild_facts guild_facts_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1926,6 +2045,13 @@ ALTER TABLE ONLY public.query_day_stats
 
 ALTER TABLE ONLY public.query_source_day_stats
     ADD CONSTRAINT query_source_day_stats_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: solved_threads solved_threads_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.solved_threads
+    ADD CONSTRAINT solved_threads_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: sync_forgotten_keys sync_forgotten_keys_workspace_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2085,6 +2211,18 @@ ALTER TABLE public.dashboard_sessions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY dashboard_sessions_own_workspace ON public.dashboard_sessions TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
+-- Name: follow_ups; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.follow_ups ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: follow_ups follow_ups_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY follow_ups_own_workspace ON public.follow_ups TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
+
+--
 -- Name: gateway_leases; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -2185,6 +2323,18 @@ CREATE POLICY query_source_day_stats_own_workspace ON public.query_source_day_st
 --
 
 ALTER TABLE public.rate_limit_counters ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: solved_threads; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.solved_threads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: solved_threads solved_threads_own_workspace; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY solved_threads_own_workspace ON public.solved_threads TO brain_tenant USING ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id))) WITH CHECK ((workspace_id = ( SELECT brain_private.current_workspace_id() AS current_workspace_id)));
 
 --
 -- Name: stripe_events_seen; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2430,6 +2580,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.chunks TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.dashboard_sessions TO service_role;
 
 --
+-- Name: TABLE follow_ups; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.follow_ups TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.follow_ups TO service_role;
+
+--
 -- Name: TABLE gateway_leases; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2559,6 +2716,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.query_source_day_stats TO serv
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.rate_limit_counters TO service_role;
+
+--
+-- Name: TABLE solved_threads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.solved_threads TO brain_tenant;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.solved_threads TO service_role;
 
 --
 -- Name: TABLE stripe_events_seen; Type: ACL; Schema: public; Owner: -

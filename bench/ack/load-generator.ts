@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { devKeyPairFromPem } from '@brain/discord';
+import { postSignedInteraction, signInteraction } from '../signed-interaction.ts';
 import { askInteraction } from './interactions.ts';
 
 const [url = '', rateArg = '100', secondsArg = '10', guildId = ''] = process.argv.slice(2);
@@ -16,10 +17,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 const total = Math.round(rate * seconds);
 const timestamp = String(Math.floor(Date.now() / 1000));
-const prepared = Array.from({ length: total }, (_, i) => {
-  const body = JSON.stringify(askInteraction(guildId, i));
-  return { body, signature: keys.sign(timestamp, body) };
-});
+const prepared = Array.from({ length: total }, (_, i) => signInteraction(keys, JSON.stringify(askInteraction(guildId, i)), timestamp));
 
 const latencies: number[] = [];
 let errors = 0;
@@ -27,30 +25,17 @@ let statusErrors = 0;
 let done = 0;
 
 function send(i: number, dueAt: number): void {
-  const { body, signature } = prepared[i] as { body: string; signature: string };
-  const req = http.request(
-    {
-      host: target.hostname,
-      port: target.port,
-      path: target.pathname,
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp },
+  postSignedInteraction(target, prepared[i] as (typeof prepared)[number], { agent }).then(
+    ({ status }) => {
+      if (status === 200) latencies.push(performance.now() - dueAt);
+      else statusErrors += 1;
+      finish();
     },
-    (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode === 200) latencies.push(performance.now() - dueAt);
-        else statusErrors += 1;
-        finish();
-      });
+    () => {
+      errors += 1;
+      finish();
     },
   );
-  req.on('error', () => {
-    errors += 1;
-    finish();
-  });
-  req.end(body);
 }
 
 function finish(): void {

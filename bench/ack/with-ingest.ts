@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { DevKeyPair } from '@brain/discord';
 import { guildSlashCommand } from '@brain/testkit';
+import { postSignedInteraction, signInteraction } from '../signed-interaction.ts';
 import { BENCH_APPLICATION_ID } from './interactions.ts';
 
 export interface SinkSaves {
@@ -23,30 +24,12 @@ export async function savePages(appInteractionsUrl: string, pageUrls: string[], 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let acknowledged = 0;
   let refused = 0;
+  const target = new URL(appInteractionsUrl);
   const queue = pageUrls.map((url, i) => ({ url, i }));
   const sendOne = async ({ url, i }: { url: string; i: number }) => {
     const body = JSON.stringify(guildSlashCommand({ applicationId: BENCH_APPLICATION_ID, guildId, name: 'save', options: [{ name: 'url', value: url }], sequence: i, tokenPrefix: 'save' }));
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const status = await new Promise<number>((resolve) => {
-      const target = new URL(appInteractionsUrl);
-      const req = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-signature-ed25519': keys.sign(timestamp, body), 'x-signature-timestamp': timestamp },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve(res.statusCode === 200 && (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type?: number }).type === 5 ? 200 : (res.statusCode ?? 0)));
-        },
-      );
-      req.on('error', () => resolve(0));
-      req.end(body);
-    });
+    const answer = await postSignedInteraction(target, signInteraction(keys, body), { agent, readType: true }).catch(() => ({ status: 0, type: undefined }));
+    const status = answer.status === 200 && answer.type === 5 ? 200 : answer.status;
     if (status === 200) acknowledged++;
     else refused++;
   };

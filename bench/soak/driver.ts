@@ -5,6 +5,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { DevKeyPair } from '@brain/discord';
 import { guildSlashCommand } from '@brain/testkit';
+import { postSignedInteraction, signInteraction } from '../signed-interaction.ts';
 import type { Ack, SaveKind } from './invariants.ts';
 
 export const SOAK_APPLICATION_ID = '700000000000000011';
@@ -75,38 +76,15 @@ export function drive(url: string, plan: DriverPlan, keys: DevKeyPair, startedAt
     const options = d.kind === 'ask' ? [{ name: 'question', value: QUESTIONS[d.n % QUESTIONS.length] as string }] : [{ name: 'url', value: pageUrl as string }];
     const interaction = { ...guildSlashCommand({ applicationId: SOAK_APPLICATION_ID, guildId: d.ws.guildId, name: d.kind, options, sequence: sequence++ % 4_000_000, tokenPrefix: 'soak' }), token };
     const body = JSON.stringify(interaction);
-    const timestamp = String(Math.floor(Date.now() / 1000));
     const dueAtPerf = t0 + d.at;
     const record = (outcome: Ack['outcome']) => {
       acks.push({ kind: d.kind, workspace: d.ws.name, token, dueAt: epochAt(d.at), latencyMs: performance.now() - dueAtPerf, outcome, ...(pageUrl ? { url: pageUrl, saveKind: d.saveKind } : {}) });
       onDone();
     };
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-signature-ed25519': keys.sign(timestamp, body), 'x-signature-timestamp': timestamp },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          if (res.statusCode !== 200) return record('error');
-          try {
-            const type = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type?: number }).type;
-            record(type === 5 ? 'deferred' : type === 4 ? 'replied' : 'error');
-          } catch {
-            record('error');
-          }
-        });
-      },
+    postSignedInteraction(target, signInteraction(keys, body), { agent, readType: true, timeoutMs: 30_000 }).then(
+      ({ status, type }) => record(status !== 200 ? 'error' : type === 5 ? 'deferred' : type === 4 ? 'replied' : 'error'),
+      () => record('error'),
     );
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.on('error', () => record('error'));
-    req.end(body);
   };
 
   return new Promise((resolve) => {

@@ -245,6 +245,11 @@ async function main(): Promise<number> {
       killedWorkerJobs: { held: heldByKilled.length, ended: killedJobs },
       settle: { settled, ms: settleMs },
       proxy: proxyStats,
+      // Where the slow acknowledgements fell (seconds into the load), to tell a cold start from a fault.
+      slowestAcks: [...acks]
+        .sort((a, b) => b.latencyMs - a.latencyMs)
+        .slice(0, 20)
+        .map((a) => ({ atSeconds: Math.round((a.dueAt - startedAt) / 100) / 10, ms: Math.round(a.latencyMs), kind: a.kind, workspace: a.workspace })),
       ...summary,
     };
     const file = path.join(root, 'bench/results', `soak-${report.measuredAt.replace(/[:.]/g, '-')}.json`);
@@ -255,6 +260,7 @@ async function main(): Promise<number> {
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const m of summary.ackPerMinute) console.log(`| ${m.minute} | ${m.acks} | ${m.errors} | ${m.p50} | ${m.p99} | ${m.max} |`);
     console.log(`\nFaults: ${faults.map((f) => `${f.what} at ${Math.round(f.at / 1000)} s${f.ms !== undefined ? ` (${Math.round(f.ms / 100) / 10} s)` : ''}`).join('; ')}`);
+    console.log(`Slowest acknowledgements (s into the load: ms): ${report.slowestAcks.map((a) => `${a.atSeconds}: ${a.ms}`).join(', ')}`);
     console.log(`Jobs held by the killed worker: ${heldByKilled.length}; ended ${JSON.stringify(killedJobs)}`);
     console.log(`Deferrals: ${summary.deferrals.acknowledged} acknowledged, ${summary.deferrals.edited} edited to their end; ${summary.replied} answered at once; ${summary.ackErrors} acknowledgement errors.`);
     console.log(`Saves: ${summary.saves.acknowledged} acknowledged; end states ${JSON.stringify(summary.saves.endStates)}; ${summary.saves.noEndState.length} with none.`);

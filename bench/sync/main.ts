@@ -1,4 +1,4 @@
-// npm run bench:sync [-- --threads 2000 --messages-per-thread 50 --concurrency 8 --kill-at 0.5 --database-url postgres://…]
+// npm run bench:sync [-- --threads 2000 --messages-per-thread 50 --concurrency 8 --kill-at 0.5 --database-url postgres://… --backfill-only]
 // A /sync backfill against Discord's rate limits (issue 13, "Measure it"). The fake Discord REST
 // (loopback, the bot's global 50 requests/s and per-route buckets) holds one text channel of
 // `threads` archived threads; the database is real (an embedded data directory, or PostgreSQL
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: String(SYNC_CONCURRENCY) },
     'kill-at': { type: 'string', default: '0.5' },
     'database-url': { type: 'string' },
+    // The measured backfill alone, for repeated runs: kill -9, indexing and re-sync take minutes more.
+    'backfill-only': { type: 'boolean', default: false },
   },
 });
 const threads = Number(args.threads);
@@ -172,84 +174,107 @@ const delta = (a: ReturnType<typeof snapshot>) => {
 const limits = bound();
 log(`bound: ${limits.requests} requests → ${limits.seconds} s at ${limits.global_per_second}/s = ${limits.messages_per_second} messages/s (${limits.binding} limit binds)`);
 let mark = snapshot();
+const loadAtBackfill = os.loadavg()[0] as number;
 const backfill = await runChild(setup.a);
 if (!backfill.outcome || backfill.ms === undefined) throw new Error(`backfill child failed (exit ${backfill.code}, ${backfill.signal})`);
 const backfillRequests = delta(mark);
 const messagesPerSecond = totalMessages / (backfill.ms / 1000);
 log(`backfill: ${(backfill.ms / 1000).toFixed(1)} s, ${Math.round(messagesPerSecond)} messages/s = ${((messagesPerSecond / limits.messages_per_second) * 100).toFixed(1)} % of the bound; ${JSON.stringify(backfillRequests)}`);
 
-// 2. kill -9 mid-backfill, then resume.
-mark = snapshot();
-const readsBefore = threadReads();
-const killAfter = Math.floor(threads * killAt);
-const killed = await runChild(setup.b, () => threadReads() - readsBefore >= killAfter);
-const readAtKill = threadReads() - readsBefore;
-log(`killed: ${killed.signal ?? `exit ${killed.code}`} after ${readAtKill} thread reads`);
-const resumed = await runChild(setup.b);
-if (!resumed.outcome) throw new Error(`resume child failed (exit ${resumed.code}, ${resumed.signal})`);
-const killRequests = delta(mark);
-log(`resumed: ${JSON.stringify(resumed.outcome)}`);
+/** Phases 2 and 3: kill -9 and resume, indexing, then the unchanged re-sync. */
+async function killResumeAndResync() {
+  // 2. kill -9 mid-backfill, then resume.
+  mark = snapshot();
+  const readsBefore = threadReads();
+  const killAfter = Math.floor(threads * killAt);
+  const killed = await runChild(setup.b, () => threadReads() - readsBefore >= killAfter);
+  const readAtKill = threadReads() - readsBefore;
+  log(`killed: ${killed.signal ?? `exit ${killed.code}`} after ${readAtKill} thread reads`);
+  const resumed = await runChild(setup.b);
+  if (!resumed.outcome) throw new Error(`resume child failed (exit ${resumed.code}, ${resumed.signal})`);
+  const killRequests = delta(mark);
+  log(`resumed: ${JSON.stringify(resumed.outcome)}`);
 
-// Index what the kill-and-resume workspace holds; the measured backfill's sources stay unindexed.
-const db = await open();
-let embedded = 0;
-const local = createLocalEmbedder();
-const counting: Embedder = { model: local.model, dimensions: local.dimensions, embed: async (texts, options) => ((embedded += texts.length), local.embed(texts, options)) };
-const config = loadConfig({ BRAIN_PLAYGROUND: 'off' }, { cwd: process.cwd() });
-const runtime = buildIngestRuntime(config, db, logger, counting);
-const skippedIndexing = await withService(db, (tx) => tx.query<{ n: number }>("with d as (delete from jobs where workspace_id = $1 and status = 'queued' returning 1) select count(*)::int as n from d", [setup.a.workspaceId]));
-const worker = await startWorker(runtime.services, { logger, pollMs: 50, concurrency: config.worker.concurrency, jobsPerWorkspace: config.worker.concurrency });
+  // Index what the kill-and-resume workspace holds; the measured backfill's sources stay unindexed.
+  const db = await open();
+  let embedded = 0;
+  const local = createLocalEmbedder();
+  const counting: Embedder = { model: local.model, dimensions: local.dimensions, embed: async (texts, options) => ((embedded += texts.length), local.embed(texts, options)) };
+  const config = loadConfig({ BRAIN_PLAYGROUND: 'off' }, { cwd: process.cwd() });
+  const runtime = buildIngestRuntime(config, db, logger, counting);
+  const skippedIndexing = await withService(db, (tx) => tx.query<{ n: number }>("with d as (delete from jobs where workspace_id = $1 and status = 'queued' returning 1) select count(*)::int as n from d", [setup.a.workspaceId]));
+  const worker = await startWorker(runtime.services, { logger, pollMs: 50, concurrency: config.worker.concurrency, jobsPerWorkspace: config.worker.concurrency });
 
-async function settle(): Promise<void> {
-  for (;;) {
-    const [row] = await withService(db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from jobs where status in ('queued', 'running')"));
-    if (row?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 250));
+  async function settle(): Promise<void> {
+    for (;;) {
+      const [row] = await withService(db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from jobs where status in ('queued', 'running')"));
+      if (row?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
+  const indexStarted = performance.now();
+  await settle();
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  log(`indexed workspace b in ${indexSeconds.toFixed(1)} s (${embedded} passages embedded)`);
+
+  // Every message of the fake must be in exactly one live passage of workspace b.
+  const spans = await withService(db, (tx) =>
+    tx.query<{ message_id: string; passages: number }>(
+      `select s ->> 'message_id' as message_id, count(distinct c.id)::int as passages
+       from chunks c cross join lateral jsonb_array_elements(c.message_spans) s
+       where c.workspace_id = $1 and c.is_live group by 1`,
+      [setup.b.workspaceId],
+    ),
+  );
+  const [passageRow] = await withService(db, (tx) =>
+    tx.query<{ live: number; distinct_live: number; artifacts: number; ready: number }>(
+      `select count(*)::int as live, count(distinct (c.artifact_id, c.content))::int as distinct_live,
+              (select count(*)::int from artifacts where workspace_id = $1) as artifacts,
+              (select count(*)::int from artifacts where workspace_id = $1 and status = 'ready') as ready
+       from chunks c where c.workspace_id = $1 and c.is_live`,
+      [setup.b.workspaceId],
+    ),
+  );
+  const covered = new Map(spans.map((s) => [s.message_id, s.passages]));
+  const missing = [...channel.messageIds].filter((id) => !covered.has(id)).length;
+  const duplicateMessages = spans.reduce((n, s) => n + Math.max(0, s.passages - 1), 0);
+  const duplicatePassages = (passageRow?.live ?? 0) - (passageRow?.distinct_live ?? 0);
+  log(`kill -9 + resume: ${missing} missing messages, ${duplicateMessages} messages in more than one passage, ${duplicatePassages} duplicate passages; ${passageRow?.ready}/${passageRow?.artifacts} sources ready`);
+
+  // 3. Re-sync the unchanged channel.
+  mark = snapshot();
+  embedded = 0;
+  const reader = createDiscordHistory({ apiBase: history.apiBase, botToken: BOT_TOKEN });
+  const resyncStarted = performance.now();
+  const resync = await syncChannel(db, reader, { workspaceId: setup.b.workspaceId, syncedChannelId: setup.b.syncedChannelId, runId: crypto.randomUUID(), concurrency });
+  const resyncSeconds = (performance.now() - resyncStarted) / 1000;
+  const resyncRequests = delta(mark);
+  await settle();
+  log(`re-sync: ${JSON.stringify(resync)} in ${resyncSeconds.toFixed(1)} s, ${JSON.stringify(resyncRequests)}, ${embedded} passages re-embedded`);
+
+  await worker.stop();
+  await runtime.close();
+  await db.close();
+  return {
+    kill_and_resume: {
+      killed_by: killed.signal,
+      thread_reads_before_kill: readAtKill,
+      resumed: resumed.outcome,
+      ...killRequests,
+      index_seconds: Math.round(indexSeconds * 10) / 10,
+      unindexed_backfill_jobs_dropped: skippedIndexing[0]?.n ?? 0,
+      sources: passageRow?.artifacts,
+      sources_ready: passageRow?.ready,
+      live_passages: passageRow?.live,
+      missing_messages: missing,
+      messages_in_more_than_one_passage: duplicateMessages,
+      duplicate_passages: duplicatePassages,
+    },
+    resync: { seconds: Math.round(resyncSeconds * 10) / 10, outcome: resync, ...resyncRequests, passages_reembedded: embedded },
+  };
 }
-const indexStarted = performance.now();
-await settle();
-const indexSeconds = (performance.now() - indexStarted) / 1000;
-log(`indexed workspace b in ${indexSeconds.toFixed(1)} s (${embedded} passages embedded)`);
+const later = args['backfill-only'] ? {} : await killResumeAndResync();
 
-// Every message of the fake must be in exactly one live passage of workspace b.
-const spans = await withService(db, (tx) =>
-  tx.query<{ message_id: string; passages: number }>(
-    `select s ->> 'message_id' as message_id, count(distinct c.id)::int as passages
-     from chunks c cross join lateral jsonb_array_elements(c.message_spans) s
-     where c.workspace_id = $1 and c.is_live group by 1`,
-    [setup.b.workspaceId],
-  ),
-);
-const [passageRow] = await withService(db, (tx) =>
-  tx.query<{ live: number; distinct_live: number; artifacts: number; ready: number }>(
-    `select count(*)::int as live, count(distinct (c.artifact_id, c.content))::int as distinct_live,
-            (select count(*)::int from artifacts where workspace_id = $1) as artifacts,
-            (select count(*)::int from artifacts where workspace_id = $1 and status = 'ready') as ready
-     from chunks c where c.workspace_id = $1 and c.is_live`,
-    [setup.b.workspaceId],
-  ),
-);
-const covered = new Map(spans.map((s) => [s.message_id, s.passages]));
-const missing = [...channel.messageIds].filter((id) => !covered.has(id)).length;
-const duplicateMessages = spans.reduce((n, s) => n + Math.max(0, s.passages - 1), 0);
-const duplicatePassages = (passageRow?.live ?? 0) - (passageRow?.distinct_live ?? 0);
-log(`kill -9 + resume: ${missing} missing messages, ${duplicateMessages} messages in more than one passage, ${duplicatePassages} duplicate passages; ${passageRow?.ready}/${passageRow?.artifacts} sources ready`);
-
-// 3. Re-sync the unchanged channel.
-mark = snapshot();
-embedded = 0;
-const reader = createDiscordHistory({ apiBase: history.apiBase, botToken: BOT_TOKEN });
-const resyncStarted = performance.now();
-const resync = await syncChannel(db, reader, { workspaceId: setup.b.workspaceId, syncedChannelId: setup.b.syncedChannelId, runId: crypto.randomUUID(), concurrency });
-const resyncSeconds = (performance.now() - resyncStarted) / 1000;
-const resyncRequests = delta(mark);
-await settle();
-log(`re-sync: ${JSON.stringify(resync)} in ${resyncSeconds.toFixed(1)} s, ${JSON.stringify(resyncRequests)}, ${embedded} passages re-embedded`);
-
-await worker.stop();
-await runtime.close();
-await db.close();
 await history.close();
 await closeBench();
 
@@ -257,8 +282,8 @@ const result = {
   bench: 'sync',
   at: new Date().toISOString(),
   engine,
-  machine: { cpus: os.cpus().length, load_average_1m: Math.round(os.loadavg()[0] as number * 10) / 10 },
-  parameters: { threads, messages_per_thread: perThread, messages: totalMessages, concurrency, kill_at: killAt },
+  machine: { cpus: os.cpus().length, load_average_1m_before_backfill: Math.round(loadAtBackfill * 10) / 10, load_average_1m: Math.round((os.loadavg()[0] as number) * 10) / 10 },
+  parameters: { threads, messages_per_thread: perThread, messages: totalMessages, concurrency, kill_at: killAt, backfill_only: args['backfill-only'] },
   bound: limits,
   backfill: {
     seconds: Math.round(backfill.ms / 100) / 10,
@@ -268,21 +293,7 @@ const result = {
     outcome: backfill.outcome,
     ...backfillRequests,
   },
-  kill_and_resume: {
-    killed_by: killed.signal,
-    thread_reads_before_kill: readAtKill,
-    resumed: resumed.outcome,
-    ...killRequests,
-    index_seconds: Math.round(indexSeconds * 10) / 10,
-    unindexed_backfill_jobs_dropped: skippedIndexing[0]?.n ?? 0,
-    sources: passageRow?.artifacts,
-    sources_ready: passageRow?.ready,
-    live_passages: passageRow?.live,
-    missing_messages: missing,
-    messages_in_more_than_one_passage: duplicateMessages,
-    duplicate_passages: duplicatePassages,
-  },
-  resync: { seconds: Math.round(resyncSeconds * 10) / 10, outcome: resync, ...resyncRequests, passages_reembedded: embedded },
+  ...later,
   total_seconds: Math.round((Date.now() - began) / 1000),
 };
 fs.mkdirSync(new URL('../results/', import.meta.url), { recursive: true });

@@ -2,6 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { createCachedGuildFacts, createDiscordApi, startGatewayRunner, type AskFunction, type EntitlementCheck, type GatewayRunner } from '@brain/discord';
 import type { Logger } from '@brain/observability';
+import { buildRewriter } from './services/answering.ts';
 
 export interface GatewayWiringInput {
   config: BrainConfig;
@@ -29,6 +30,7 @@ export function startGateway(input: GatewayWiringInput): GatewayRunner | undefin
     apiBase: config.discord.apiBase,
     ask: input.ask,
     checkEntitlement: input.checkEntitlement,
+    rewriter: buildRewriter(config),
     guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken }), logger, db }),
   });
 }

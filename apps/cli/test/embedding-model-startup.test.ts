@@ -25,7 +25,7 @@ describePostgres('a service that answers refuses to start on another model’s p
 
   beforeAll(async () => {
     const config = loadConfig(env(), { cwd: process.cwd() });
-    expect(config.embedding.model).toBe('local-hash-v1');
+    expect(config.embedding.model).toBe('local-hash-v2');
     const [ws] = await withService(suite.db, (tx) => tx.query<{ id: string }>("insert into workspaces (slug) values ('models') returning id"));
     const workspaceId = ws?.id as string;
     const app = compose(config, suite.db, logger);
@@ -51,8 +51,8 @@ describePostgres('a service that answers refuses to start on another model’s p
       const { code } = await brain.exited;
       const output = brain.output();
       expect(code).toBe(1);
-      expect(output).toMatch(/error: The database holds passages embedded with another model than the configured one \(local-hash-v1\): \d+ with text-embedding-3-small/);
-      expect(output).toMatch(/next: Run `brain reembed` to re-embed every passage with local-hash-v1/);
+      expect(output).toMatch(/error: The database holds passages embedded with another model than the configured one \(local-hash-v2\): \d+ with text-embedding-3-small/);
+      expect(output).toMatch(/next: Run `brain reembed` to re-embed every passage with local-hash-v2/);
     } finally {
       brain.kill();
     }
@@ -62,7 +62,7 @@ describePostgres('a service that answers refuses to start on another model’s p
     const result = await runCli(['mcp'], { DATABASE_URL: suite.url as string, BRAIN_MCP_TOKEN: token });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/error: The database holds passages embedded with another model than the configured one \(local-hash-v1\)/);
-    expect(result.stderr).toMatch(/next: Run `brain reembed` to re-embed every passage with local-hash-v1/);
+    expect(result.stderr).toMatch(/error: The database holds passages embedded with another model than the configured one \(local-hash-v2\)/);
+    expect(result.stderr).toMatch(/next: Run `brain reembed` to re-embed every passage with local-hash-v2/);
   });
 });

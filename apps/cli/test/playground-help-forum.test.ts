@@ -87,3 +87,25 @@ it('a newcomer’s post in #help is answered in its thread with citations and th
   expect(ping.content).toContain('still needs help here');
   expect(told.content).toContain('stay quiet here');
 }, 60_000);
+
+it('a follow-up to @brain in the thread is answered in context, and “Mark solved” adds the post to the brain as solved', async () => {
+  await post('/playground/view', { channelId: PRETEND_FORUM_ID, persona: 'member' });
+  const made = await post<{ posted: string; threadId: string }>('/playground/send', { text: 'Rate limit per token\nWhat is the API rate limit per minute per token?' });
+  const fromBot = async () => (await state()).messages.filter((m) => m.channelId === made.threadId && m.author === 'bot' && !m.ephemeral);
+  await waitUntil(async () => (await fromBot()).length > 0, { timeoutMs: 30_000, what: 'the auto-answer in the thread' });
+
+  // Typed as in Discord: "@brain" mentions the bot; "it" is the rate limit the thread is about.
+  await post('/playground/send', { text: '@brain and how do I raise it?' });
+  const followUp = await waitUntil(async () => (await fromBot())[1], { timeoutMs: 30_000, what: 'the follow-up answer' });
+  const text = JSON.stringify(followUp.embeds);
+  expect(text).toContain('rate_limit_per_minute');
+  expect(text).toContain('and how do I raise it (rate limit per token api minute)?');
+
+  await post('/playground/mark-solved', { messageId: made.posted });
+  const told = await waitUntil(async () => (await state()).messages.find((m) => m.ephemeral && m.author === 'bot' && m.content.includes('Marked solved')), { timeoutMs: 20_000, what: 'Mark solved to answer' });
+  expect(told.content).toContain('is now saved to the brain');
+  const [source] = await withService(db, (tx) =>
+    tx.query<{ solved: string | null }>("select metadata->>'solved' as solved from artifacts where source_key = $1", [`discord-thread:${PLAYGROUND.guildId}/${made.threadId}`]),
+  );
+  expect(source?.solved).toBe('true');
+}, 60_000);

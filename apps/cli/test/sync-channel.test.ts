@@ -301,8 +301,12 @@ describeDb('/sync end to end', (suite) => {
         }
       },
     };
-    const outcome = await syncChannel(suite.db, counting, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID(), concurrency: 4 });
+    // One transaction a unit, plus four for the pass: the embedded database runs one at a time, so each one more paces the backfill.
+    let transactions = 0;
+    const db: Database = { ...suite.db, transaction: (fn) => ((transactions += 1), suite.db.transaction(fn)) };
+    const outcome = await syncChannel(db, counting, { workspaceId, syncedChannelId: (await channelRow(HELP))?.id as string, runId: randomUUID(), concurrency: 4 });
     expect(outcome).toMatchObject({ state: 'current', saved: 0, forgotten: 0, unchanged: 2 + ARCHIVED + 2 + 1 });
+    expect(transactions).toBe(2 + ARCHIVED + 2 + 1 + 4);
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(4);
     await settle();

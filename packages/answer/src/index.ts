@@ -16,3 +16,7 @@ export { MAX_QUESTION_CHARS } from './errors.ts';
 export { recordFeedback, type Feedback } from './queries/record-feedback.ts';
 export type { Answerer, AnswererKind, AnswerOutput, AnswerRequest, AskResult, Citation, Passage, QuerySurface } from './types.ts';
 export { loadRetrievalSettings, type RetrievalSettings } from './queries/load-retrieval-settings.ts';
+export { createRuleRewriter, rewriteByRule } from './follow-up/rewrite-by-rule.ts';
+export { createChatRewriter, type ChatRewriterOptions } from './follow-up/chat-rewriter.ts';
+export type { QuestionRewriter, Rewrite, RewriteInput, RewrittenBy } from './follow-up/rewriter.ts';
+export { preferSolved, SOLVED_BOOST } from './prefer-solved.ts';

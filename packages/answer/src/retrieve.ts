@@ -5,6 +5,7 @@ import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
 import { countTermPassages } from './queries/count-term-passages.ts';
 import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
+import { preferSolved } from './prefer-solved.ts';
 import { questionTokens, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
 
@@ -58,14 +59,14 @@ export async function search(
       await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
       const settings = await loadRetrievalSettings(tx, workspaceId);
       if (!settings) throw errors.workspaceNotFound(workspaceId);
-      const matches = await matchArtifacts(tx, {
+      const matches = await preferSolved(tx, workspaceId, await matchArtifacts(tx, {
         audience,
         workspaceId,
         embedding: vector,
         queryText: question,
         matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
         minSimilarity: settings.minSimilarity,
-      });
+      }));
       const termStats =
         matches.length === 0
           ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }

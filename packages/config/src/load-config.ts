@@ -5,7 +5,7 @@ import { envSchema, type RawEnv } from './env-schema.ts';
 import type { BrainConfig } from './types.ts';
 
 export const DEFAULT_PORT = 3000;
-export const DEFAULT_EMBEDDING_MODEL = 'local-hash-v1';
+export const DEFAULT_EMBEDDING_MODEL = 'local-hash-v2';
 export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_DISCORD_API_BASE = 'https://discord.com/api';
@@ -104,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     embedding: {
       provider: openaiConfigured ? 'openai' : 'local',
       model: e.EMBEDDING_MODEL ?? (openaiConfigured ? DEFAULT_OPENAI_EMBEDDING_MODEL : DEFAULT_EMBEDDING_MODEL),
+      ...(e.EMBEDDING_MODEL === undefined ? { defaulted: true as const } : {}),
     },
     chat: {
       provider: openaiConfigured ? 'openai' : 'extractive',

@@ -36,7 +36,12 @@ export interface BrainConfig {
     installConfigured: boolean;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; configured: boolean };
-  embedding: { provider: 'openai' | 'local'; model: string };
+  embedding: {
+    provider: 'openai' | 'local';
+    model: string;
+    /** EMBEDDING_MODEL is unset: `model` is the default, and a database of another local model keeps its own. */
+    defaulted?: true;
+  };
   chat: { provider: 'openai' | 'extractive'; model: string | undefined };
   stripe: {
     secretKey: string | undefined;

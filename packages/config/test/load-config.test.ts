@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.dataDir).toBe('/srv/brain/.brain');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/brain/.brain/pgdata', display: '/srv/brain/.brain/pgdata', thread: true });
-    expect(config.embedding).toEqual({ provider: 'local', model: 'local-hash-v1' });
+    expect(config.embedding).toEqual({ provider: 'local', model: 'local-hash-v2', defaulted: true });
     expect(config.chat.provider).toBe('extractive');
   });
 

@@ -21,7 +21,7 @@ describeDb('schema catalog', (suite) => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute col on col.attrelid = c.oid and col.attname = 'workspace_id'
       where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(rows.map((r) => r.name)).toEqual(['artifact_sources', 'artifacts', 'audience_changes', 'auth_tokens', 'auto_answer_votes', 'auto_answers', 'autoanswer_channels', 'chunks', 'dashboard_sessions', 'guild_facts', 'job_claim_turns', 'jobs', 'mcp_tokens', 'queries', 'query_day_stats', 'query_source_day_stats', 'sync_forgotten_keys', 'synced_channels', 'synced_sources', 'thread_members', 'usage_counters']);
+    expect(rows.map((r) => r.name)).toEqual(['artifact_sources', 'artifacts', 'audience_changes', 'auth_tokens', 'auto_answer_votes', 'auto_answers', 'autoanswer_channels', 'chunks', 'dashboard_sessions', 'follow_ups', 'guild_facts', 'job_claim_turns', 'jobs', 'mcp_tokens', 'queries', 'query_day_stats', 'query_source_day_stats', 'solved_threads', 'sync_forgotten_keys', 'synced_channels', 'synced_sources', 'thread_members', 'usage_counters']);
     // One policy each, and a B-tree that leads with workspace_id (the policy and the exact search path use it).
     expect(rows.every((r) => r.policies === 1 && r.indexed)).toBe(true);
   });

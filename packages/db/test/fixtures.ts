@@ -108,3 +108,13 @@ export async function withRebuiltVectorIndex(db: Database, load: () => Promise<v
     await db.exec('analyze public.chunks');
   }
 }
+
+/** A unit vector whose cosine with the unit vector `base` is exactly `similarity`. */
+export function atSimilarity(base: number[], seed: number, similarity: number): number[] {
+  const noise = unitVector(seed, base.length);
+  const along = cosine(noise, base);
+  const orthogonal = noise.map((x, i) => x - along * (base[i] as number));
+  const norm = Math.hypot(...orthogonal);
+  const rest = Math.sqrt(1 - similarity * similarity);
+  return base.map((x, i) => similarity * x + (rest * (orthogonal[i] as number)) / norm);
+}

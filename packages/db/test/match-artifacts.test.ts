@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { audienceKeys, EVERYTHING, matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import {
+  atSimilarity,
   bulkLoadChunks,
   cosine,
   createArtifact,
@@ -215,6 +216,40 @@ describeDb(
       expect(hits.find((h) => h.content.startsWith('Error'))?.matchedBy).toEqual(['vector', 'keyword']);
       // Still below the floor and not a keyword match: dropped, as before.
       expect(hits.map((h) => h.content)).not.toContain('Nothing here shares a word with the question.');
+    });
+
+    it('lets the keyword leg decide when the vector leg is flat, and only then', async () => {
+      // Five passages the embedding ranks almost alike (0.600–0.592), each sharing one word of
+      // the question; ten more below them; and the one that holds every word, 16th by vector.
+      // RRF adds 1/61 + 1/62 for a passage both legs rank in the middle against 1/61 + 1/76 for
+      // it, so it came 6th; with the keyword leg counting 5 times, it comes ahead of the middle.
+      const question = 'When does the release train leave?';
+      const fact = 'The release train leaves on Thursdays at 15:00 UTC from the main branch.';
+      const layout = async (slug: string, firstSimilarity: number) => {
+        const ws = await createWorkspace(suite.db, slug);
+        const specs = [
+          ...[firstSimilarity, 0.598, 0.596, 0.594, 0.592].map((s, i) => ({ content: `Release notes, part ${i}: the wiki page lists every change.`, embedding: atSimilarity(query, 1200 + i, s) })),
+          ...Array.from({ length: 10 }, (_, i) => ({ content: `Lunch plans for day ${i}: the team meets at noon.`, embedding: atSimilarity(query, 1300 + i, 0.55 - i * 0.01) })),
+          { content: fact, embedding: atSimilarity(query, 1400, 0.4) },
+        ];
+        await withWorkspace(suite.db, ws, async (tx) => {
+          for (const spec of specs) await insertChunks(tx, ws, await createArtifact(tx, ws), [spec]);
+        });
+        return withWorkspace(suite.db, ws, (tx) =>
+          matchArtifacts(tx, { audience: EVERYTHING, workspaceId: ws, embedding: query, queryText: question, matchCount: 5, minSimilarity: 0.15 }),
+        );
+      };
+
+      const flat = await layout('flat-vector', 0.6);
+      const found = flat.find((h) => h.content === fact);
+      expect(found?.keywordRank).toBe(1);
+      expect(found?.vectorRank).toBe(16);
+      expect(flat.indexOf(found as (typeof flat)[number])).toBeLessThan(3);
+
+      // The same passages with a first one the embedding singles out (0.700): RRF as before.
+      const peaked = await layout('peaked-vector', 0.7);
+      expect(peaked.map((h) => h.content)).not.toContain(fact);
+      expect(peaked[0]?.vectorRank).toBe(1);
     });
 
     it('drops passages below min_similarity and answers nothing rather than something weak', async () => {

@@ -205,6 +205,22 @@ export const TABLES: Record<string, TableSpec> = {
     key: "(auto_answer_id::text || ':' || user_id)",
     workspaceColumn: 'workspace_id',
   },
+  follow_ups: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into follow_ups (workspace_id, channel_id, thread_id, message_id, asked_by, original)
+             values ($1, '1', '2', (100000 + floor(random() * 1e9))::bigint::text, '3', 'and the default?') returning id`,
+    updatable: 'reason',
+    key: 'id',
+    workspaceColumn: 'workspace_id',
+  },
+  solved_threads: {
+    grants: ['select', 'insert', 'update', 'delete'],
+    insert: `insert into solved_threads (workspace_id, thread_id, how, marked_by) values ($1, (100000 + floor(random() * 1e9))::bigint::text, 'reaction', 'matrix')
+             returning workspace_id::text || ':' || thread_id as id`,
+    updatable: 'marked_by',
+    key: "(workspace_id::text || ':' || thread_id)",
+    workspaceColumn: 'workspace_id',
+  },
   gateway_leases: {
     grants: [],
     insert: `insert into gateway_leases (name, holder, expires_at) values ('m-' || md5(random()::text), 'matrix', now() + interval '1 minute') returning name as id`,

@@ -81,3 +81,8 @@ export {
   type RecentAutoAnswer,
 } from './autoanswer/load-auto-answer-outcomes.ts';
 export type { AutoAnswerOutcome } from './autoanswer/finish-auto-answer.ts';
+export { answerFollowUp, addressesBot, type FollowUpDeps, type FollowUpResult } from './followup/answer-follow-up.ts';
+export { MARK_SOLVED_COMMAND, markSolvedCommand } from './commands/mark-solved.ts';
+export { markSolvedAndSave, type SolvedMark } from './solved/mark-solved.ts';
+export { refreshThreadSource, type RefreshResult, type RefreshThread } from './solved/refresh-thread-source.ts';
+export { SOLVED_EMOJI } from './solved/on-solved-signal.ts';

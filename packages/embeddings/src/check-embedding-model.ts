@@ -13,15 +13,7 @@ export interface EmbeddingModelCount {
  * passes. Returns what it found; throws EMBEDDING_MODEL_MISMATCH naming both models otherwise.
  */
 export async function checkEmbeddingModel(db: Database, configuredModel: string): Promise<EmbeddingModelCount[]> {
-  const found = await withService(db, (tx) =>
-    tx.query<{ model: string; chunks: number }>(
-      `select embedding_model as model, count(*)::int as chunks
-       from public.chunks
-       where embedding_model is not null
-       group by embedding_model
-       order by count(*) desc, embedding_model`,
-    ),
-  );
+  const found = await storedEmbeddingModels(db);
   const others = found.filter((row) => row.model !== configuredModel);
   if (others.length === 0) return found;
 
@@ -36,4 +28,17 @@ export async function checkEmbeddingModel(db: Database, configuredModel: string)
     nextStep: `Run \`brain reembed\` to re-embed every passage with ${configuredModel} in the background (answers keep using the old vectors until each source is re-embedded), or set EMBEDDING_MODEL back to ${others[0]?.model ?? 'the previous model'}.`,
     details: { configured: configuredModel, found },
   });
+}
+
+/** Embedded passages per model, across every workspace (as service_role), the commonest first. */
+export async function storedEmbeddingModels(db: Database): Promise<EmbeddingModelCount[]> {
+  return withService(db, (tx) =>
+    tx.query<{ model: string; chunks: number }>(
+      `select embedding_model as model, count(*)::int as chunks
+       from public.chunks
+       where embedding_model is not null
+       group by embedding_model
+       order by count(*) desc, embedding_model`,
+    ),
+  );
 }

@@ -7,9 +7,9 @@ import { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai/opena
 export type EmbedderConfig = BrainConfig['embedding'] & { apiKey?: string | undefined; baseUrl?: string | undefined };
 
 /**
- * The embedder the configuration asks for: a built-in one when the model is local-hash-v1 (the
+ * The embedder the configuration asks for: a built-in one when the model is local-hash-v2 (the
  * default without OPENAI_API_KEY / OPENAI_BASE_URL, and allowed with them, to keep local vectors
- * while answering with a chat model) or local-hash-v2, otherwise the OpenAI-compatible provider.
+ * while answering with a chat model) or local-hash-v1, otherwise the OpenAI-compatible provider.
  */
 export function createEmbedder(
   config: EmbedderConfig,

@@ -9,4 +9,5 @@ export {
   type EmbeddingLogger,
   type OpenAIEmbedderOptions,
 } from './openai/openai-embedder.ts';
-export { checkEmbeddingModel, type EmbeddingModelCount } from './check-embedding-model.ts';
+export { checkEmbeddingModel, storedEmbeddingModels, type EmbeddingModelCount } from './check-embedding-model.ts';
+export { chooseEmbeddingModel, type EmbeddingModelChoice } from './choose-embedding-model.ts';

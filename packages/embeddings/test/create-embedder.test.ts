@@ -15,7 +15,7 @@ const configFrom = (env: Record<string, string>) => {
 describe('createEmbedder', () => {
   it('uses the local embedder when nothing is configured', async () => {
     const embedder = createEmbedder(configFrom({}));
-    expect(embedder.model).toBe('local-hash-v1');
+    expect(embedder.model).toBe('local-hash-v2');
     expect(await embedder.embed(['x'])).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import { preferSolved } from '@brain/answer';
 import { EVERYTHING, matchArtifacts, withWorkspace, type Database, type MatchedBy } from '@brain/db';
 import { artifactSources } from './queries/artifact-sources.ts';
 import type { RetrievalMode, RetrievedSource } from './types.ts';
@@ -30,7 +31,7 @@ export async function retrieveForEval(db: Database, params: RetrieveParams): Pro
     throw new Error(`${params.mode} retrieval needs the question's embedding`);
   }
   return withWorkspace(db, params.workspaceId, async (tx) => {
-    const matches = await matchArtifacts(tx, {
+    const fused = await matchArtifacts(tx, {
       // The eval scores the operator's whole brain.
       audience: EVERYTHING,
       workspaceId: params.workspaceId,
@@ -39,6 +40,8 @@ export async function retrieveForEval(db: Database, params: RetrieveParams): Pro
       matchCount: params.k,
       minSimilarity: params.minSimilarity ?? 0.15,
     });
+    // Hybrid is what /ask searches with, and /ask prefers solved sources after fusion; the legs alone are diagnostics.
+    const matches = params.mode === 'hybrid' ? await preferSolved(tx, params.workspaceId, fused) : fused;
     const sources = await artifactSources(tx, matches.map((m) => m.artifactId));
     return matches.map((m, i) => ({
       rank: i + 1,

@@ -1,6 +1,6 @@
 import type {} from './error-codes.ts';
 export { audienceOfOrigin, type SourceOrigin } from './save/source-origin.ts';
-export { saveSource, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
+export { saveSource, saveSourceIn, type SaveOptions, type SaveRequest, type SaveResult, type SavedArtifact } from './save/save-source.ts';
 export { DEFAULT_SAVE_RATE_LIMITS, describeSeconds, enforceSaveRateLimits, type RateCounter, type RateWindow, type SaveRateLimits } from './save/save-rate-limits.ts';
 export { normalizeUrl } from './save/normalize-url.ts';
 export { MAX_SOURCE_BYTES, SAVEABLE_MIME_TYPES, mimeTypeForFileName, type DiscordAttachment, type SourceInput, type ThreadMessage } from './save/source-input.ts';

@@ -50,7 +50,7 @@ describe('ingestion CPU work on a worker thread', () => {
     expect(threaded).toEqual(inThread);
   });
 
-  it('embeds every passage to the same vector as local-hash-v1 in-thread, bit for bit', async () => {
+  it('embeds every passage to the same vector as the local embedder in-thread, bit for bit', async () => {
     const texts = documents.flatMap((d) => chunkDocument(d).map((c) => `${c.heading}\n${c.content}`)).slice(0, 300);
     texts.push('', '???', 'how do I?');
     const threaded = await threads.embedder.embed(texts);
@@ -58,6 +58,18 @@ describe('ingestion CPU work on a worker thread', () => {
     expect(threads.embedder.model).toBe(LOCAL_EMBEDDING_MODEL);
     expect(threaded).toHaveLength(texts.length);
     for (let i = 0; i < texts.length; i++) expect(threaded[i]).toEqual(inThread[i]);
+  });
+
+  it('embeds with the model it is given: a database kept on local-hash-v1 is not indexed with the default', async () => {
+    const pool = createIngestCpuThreads({ model: 'local-hash-v1' });
+    try {
+      const texts = ['How do I configure the logger?', 'Routes are declared with fastify.route().'];
+      expect(pool.embedder.model).toBe('local-hash-v1');
+      expect(await pool.embedder.embed(texts)).toEqual(await createLocalEmbedder('local-hash-v1').embed(texts));
+      expect(await pool.embedder.embed(texts)).not.toEqual(await createLocalEmbedder('local-hash-v2').embed(texts));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('spreads work over several threads and still answers each call with its own result', async () => {

@@ -26,6 +26,8 @@ export interface FakeChannelInfo {
   thread_metadata?: { archived: boolean; archive_timestamp: string; auto_archive_duration: number; locked: boolean };
   /** A private thread the bot was added to (it can list the archived ones it joined). */
   bot_is_member?: boolean;
+  /** Threads only: who started it (a forum post's author). */
+  owner_id?: string;
 }
 
 export interface FakeChannelState {
@@ -53,7 +55,7 @@ export interface FakeDiscordHistory {
    * A thread (or forum post) of `parentId`: active until `archive` is called. A forum post's id is
    * its starter message's, as on Discord.
    */
-  createThread(id: string, info: { parentId: string; name: string; private?: boolean; botIsMember?: boolean; tags?: string[] }): FakeChannelState;
+  createThread(id: string, info: { parentId: string; name: string; private?: boolean; botIsMember?: boolean; tags?: string[]; ownerId?: string }): FakeChannelState;
   archiveThread(id: string, at?: string): void;
   /** Deletes a thread and its messages: every later read of it is 404 Unknown Channel. */
   deleteThread(id: string): void;
@@ -328,6 +330,7 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
         ...(parent.type === 15 ? { applied_tags: input.tags ?? [] } : {}),
         thread_metadata: { archived: false, archive_timestamp: new Date(snowflakeTime(id)).toISOString(), auto_archive_duration: 1440, locked: false },
         ...(input.botIsMember ? { bot_is_member: true } : {}),
+        ...(input.ownerId ? { owner_id: input.ownerId } : {}),
       };
       return state;
     },

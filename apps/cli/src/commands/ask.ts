@@ -2,6 +2,7 @@ import { EVERYTHING } from '@brain/db';
 import type { Command } from 'commander';
 import { toAskJson, type AskResult } from '@brain/answer';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { resolveWorkspace } from '../workspace.ts';
@@ -19,7 +20,7 @@ export function registerAsk(program: Command): void {
       const db = await openConfiguredDatabase(config, 'ask');
       try {
         const workspace = await resolveWorkspace(db, options.workspace);
-        const app = compose(config, db, logger);
+        const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger);
         await app.checkStartup();
         const result = await app.answering()({ workspaceId: workspace.id, question, surface: 'cli', askedBy: 'cli', audience: EVERYTHING });
         if (options.json) print.json(toAskJson(result));

@@ -23,6 +23,7 @@ import {
 } from '@brain/eval';
 import { saveSource } from '@brain/ingest';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { buildAnswerer } from '../services/answering.ts';
@@ -73,7 +74,7 @@ export function registerEval(program: Command): void {
       const config = readConfig();
       const logger = cliLogger(config, 'brain-eval');
       const db = await openConfiguredDatabase(config, 'eval');
-      const app = compose(config, db, logger);
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger);
       const runtime = app.ingest();
       try {
         const workspace = await resolveWorkspace(db, options.workspace ?? (options.corpus ? 'eval' : undefined));

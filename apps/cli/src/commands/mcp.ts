@@ -4,6 +4,7 @@ import { AppError } from '@brain/errors';
 import { EVERYTHING } from '@brain/db';
 import { scopeAudience, serveStdio, type CallerResolver, type TokenAudience } from '@brain/mcp';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { runWorker, type RunningWorker } from '../services/run-worker.ts';
 import { onShutdown } from '../shutdown.ts';
@@ -30,7 +31,7 @@ export function registerMcp(program: Command): void {
       }
       const db = await openConfiguredDatabase(config, 'mcp');
       // stdout carries the protocol: anything onboarding would print goes to the log (stderr).
-      const app = compose(config, db, logger, { print: (line) => logger.info(line) });
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger, { print: (line) => logger.info(line) });
       let worker: RunningWorker | undefined;
       try {
         // search_brain compares query vectors with stored ones: another model's passages stop it here.

@@ -3,6 +3,7 @@ import { withWorkspace } from '@brain/db';
 import { AppError, coerceError } from '@brain/errors';
 import { saveSource, type SourceOrigin } from '@brain/ingest';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { print } from '../output.ts';
 import { progressBar } from '../progress.ts';
@@ -40,7 +41,7 @@ export function registerSave(program: Command): void {
         throw new AppError({ code: 'SAVE_NOTHING', message: 'Nothing to save: no .html, .htm, .pdf, .md or .txt files there.', nextStep: 'Point brain save at a URL, a file, or a folder of documents.' });
       }
       const db = await openConfiguredDatabase(config, 'save');
-      const app = compose(config, db, logger);
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger);
       const runtime = app.ingest();
       try {
         const workspace = await resolveWorkspace(db, options.workspace);

@@ -3,6 +3,7 @@ import { checkServingConfig } from '@brain/config';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
 import { startGateway } from '../gateway-wiring.ts';
@@ -23,7 +24,7 @@ export function registerStart(program: Command): void {
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
       const metrics = createMetrics();
-      const app = compose(config, db, logger, { print: (line) => print.line(line) });
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger, { print: (line) => print.line(line) });
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       let gateway: ReturnType<typeof startGateway>;

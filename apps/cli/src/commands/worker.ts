@@ -4,6 +4,7 @@ import { databaseSnapshot } from '@brain/ingest';
 import { createMetrics } from '@brain/observability';
 import { startMetricsServer, type MetricsServer } from '@brain/worker';
 import { compose } from '../compose.ts';
+import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { startGateway } from '../gateway-wiring.ts';
 import { print } from '../output.ts';
@@ -20,7 +21,7 @@ export function registerWorker(program: Command): void {
       const logger = cliLogger(config, 'brain-worker', 'server');
       const db = await openConfiguredDatabase(config, 'worker');
       const metrics = createMetrics();
-      const app = compose(config, db, logger);
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger);
       let metricsServer: MetricsServer | undefined;
       try {
         // Listening before the first job is claimed, so every job this process runs is counted in a scrape.

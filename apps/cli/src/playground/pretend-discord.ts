@@ -44,6 +44,7 @@ export interface PretendDiscord {
 const BOT_TOKEN = 'playground-pretend-bot-token';
 
 const BOT_ID = PLAYGROUND.applicationId;
+const BOT_MENTION = /@(brain|company brain)\b/gi;
 
 export async function startPretendDiscord(logger: Logger): Promise<PretendDiscord> {
   const fake = await startFakeDiscordHistory();
@@ -77,11 +78,14 @@ export async function startPretendDiscord(logger: Logger): Promise<PretendDiscor
         if (message.author !== 'user' || message.ephemeral) return;
         const where = channel.channels().find((c) => c.id === message.channelId);
         const newPost = where?.type === 11 && where.parentId !== null && message.id === where.id;
-        if (newPost) fake.createThread(where.id, { parentId: where.parentId as string, name: where.name });
+        if (newPost) fake.createThread(where.id, { parentId: where.parentId as string, name: where.name, ownerId: PLAYGROUND.userId });
         const last = fake.channel(message.channelId).messages.at(-1);
         // Ids ascend in a channel; a clock set before the pretend server's history would break that.
         if (last && BigInt(last.id) >= BigInt(message.id)) return;
-        const wire = fakeMessage({ id: message.id, channelId: message.channelId, author: 'You', authorId: PLAYGROUND.userId, content: message.content });
+        // "@brain" typed in the playground is a mention of the bot, as Discord's autocomplete makes it.
+        const content = message.content.replace(BOT_MENTION, `<@${BOT_ID}>`);
+        const mentions = content.includes(`<@${BOT_ID}>`) ? [{ id: BOT_ID, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true }] : [];
+        const wire = fakeMessage({ id: message.id, channelId: message.channelId, author: 'You', authorId: PLAYGROUND.userId, content, mentions });
         fake.addMessages(message.channelId, [wire]);
         if (newPost) gateway.dispatch('THREAD_CREATE', threadCreate(where.id, where.parentId as string, where.name));
         gateway.dispatch('MESSAGE_CREATE', { ...wire, guild_id: PLAYGROUND.guildId, ...(where?.type === 11 ? { channel_type: 11 } : {}) });

@@ -1,7 +1,7 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
-import { ask, createChatAnswerer, createExtractiveAnswerer, type Answerer, type AskInput, type AskResult } from '@brain/answer';
+import { ask, createChatAnswerer, createChatRewriter, createExtractiveAnswerer, createRuleRewriter, type Answerer, type AskInput, type AskResult, type QuestionRewriter } from '@brain/answer';
 import type { Logger } from '@brain/observability';
 
 export type AnswerQuestion = (input: AskInput) => Promise<AskResult>;
@@ -12,6 +12,14 @@ export function buildAnswerer(config: BrainConfig): Answerer {
     return createChatAnswerer({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.chat.model });
   }
   return createExtractiveAnswerer();
+}
+
+/** Follow-ups' stand-alone rewrite: by the same chat model when one is configured, else the deterministic rule. */
+export function buildRewriter(config: BrainConfig): QuestionRewriter {
+  if (config.chat.provider === 'openai' && config.chat.model) {
+    return createChatRewriter({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.chat.model });
+  }
+  return createRuleRewriter();
 }
 
 /**

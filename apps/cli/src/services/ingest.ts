@@ -2,7 +2,7 @@ import type { BrainConfig } from '@brain/config';
 import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createSyncRunner, type DiscordHistory } from '@brain/discord';
-import { createEmbedder, LOCAL_EMBEDDING_MODEL, localModelOf, type Embedder } from '@brain/embeddings';
+import { createEmbedder, localModelOf, type Embedder } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
@@ -47,13 +47,14 @@ export function buildIngestRuntime(
   const allowPrivateHosts = config.allowPrivateHosts;
   // Embedded mode serves Discord's acknowledgements from this very thread: chunking and the local
   // embedder run on a thread of their own there (the same functions, so the same output).
-  const cpu = config.mode === 'embedded' ? createIngestCpuThreads({ logger: logger.child({ component: 'ingest-thread' }) }) : undefined;
+  const local = localModelOf(embedder);
+  const cpu = config.mode === 'embedded' ? createIngestCpuThreads({ logger: logger.child({ component: 'ingest-thread' }), ...(local ? { model: local } : {}) }) : undefined;
   return {
     services: {
       db,
       // Only the local embedder itself moves to the thread (the thread computes that one model); a
       // wrapper around it, or any other embedder, keeps running as given.
-      embedder: cpu && localModelOf(embedder) === LOCAL_EMBEDDING_MODEL ? cpu.embedder : embedder,
+      embedder: cpu && local ? cpu.embedder : embedder,
       logger,
       async fetchUrl(url, options) {
         const fetched = await safeFetch(url, {

@@ -14,8 +14,10 @@ import { channelOverLimit } from './channel-rate-limit.ts';
 import { claimAutoAnswer } from './claim-auto-answer.ts';
 import { findAutoanswerChannel } from './find-autoanswer-channel.ts';
 import { finishAutoAnswer, type AutoAnswerOutcome } from './finish-auto-answer.ts';
+import { forbiddenReason } from './forbidden-reason.ts';
 import { errorCodeOf, recordUnansweredQuery } from './record-unanswered-query.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE, UNCOVERED_REACTION } from './messages.ts';
+import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE } from './messages.ts';
+import { announce, quietly, react } from './thread-courtesy.ts';
 import { snowflakeMs, type ThreadMessage } from './thread-message.ts';
 import type { ThreadWriter } from './thread-writer.ts';
 
@@ -140,38 +142,4 @@ function questionOf(message: ThreadMessage): string {
   const title = message.threadName.trim();
   const text = title && !body.toLowerCase().includes(title.toLowerCase()) ? `${title}\n${body}` : body || title;
   return text.trim().slice(0, MAX_QUESTION);
-}
-
-/**
- * Discord's 403s on a post: the bot may not write in this thread (Missing Access, Missing
- * Permissions). By shape, not instanceof: discord.js requires @discordjs/rest's CommonJS build,
- * and this ES module imports the other, so its errors are another class of the same name.
- */
-function forbiddenReason(caught: unknown): string | undefined {
-  const error = caught as Partial<DiscordAPIError> | null;
-  if (!(caught instanceof Error) || !caught.name.startsWith('DiscordAPIError') || error?.status !== 403) return undefined;
-  const what = error.code === 50001 ? '50001 Missing Access' : error.code === 50013 ? '50013 Missing Permissions' : `${String(error.code)} ${error.message}`;
-  return `Discord refused the post (403, ${what}): give the bot View Channel and Send Messages in Threads in this channel`;
-}
-
-/** The reaction on a post nothing covers (setting "reaction"). */
-async function react(writer: ThreadWriter, message: ThreadMessage): Promise<null> {
-  await writer.react(message.threadId, message.messageId, UNCOVERED_REACTION);
-  return null;
-}
-
-/** A short public line in the thread; where the bot may not post (a 403…) the log says why instead. */
-async function announce(writer: ThreadWriter, log: Logger, message: ThreadMessage, line: OutgoingMessage): Promise<string | null> {
-  return quietly(log, async () => (await writer.post(message.threadId, line, message.messageId)).id);
-}
-
-/** A courtesy post's failure (missing permission…) is logged with why, and the outcome still recorded. */
-async function quietly(log: Logger, run: () => Promise<string | null>): Promise<string | null> {
-  try {
-    return await run();
-  } catch (error) {
-    const refused = forbiddenReason(error);
-    log.warn({ err: coerceError(error), ...(refused ? { code: 'AUTOANSWER_FORBIDDEN' } : {}) }, `auto-answer: could not react or post the short line${refused ? `: ${refused}` : ''}`);
-    return null;
-  }
 }

@@ -2,18 +2,18 @@ import type { Queryable } from '@brain/db';
 
 /**
  * The queries row of a trigger that never reached the answering pipeline (the billing allowance,
- * the channel's rate limit, an empty post): every auto-answer trigger has one, with surface
- * `auto` and the code of why, so the questions page and the dashboard count it with the rest.
+ * the channel's rate limit, an empty post): every auto-answer and follow-up trigger has one, with
+ * its surface (`auto`, `follow_up`) and the code of why, so the questions page and the dashboard count it with the rest.
  */
 export async function recordUnansweredQuery(
   tx: Queryable,
-  input: { workspaceId: string; question: string; askedBy: string; interactionId: string; errorCode: string },
+  input: { workspaceId: string; question: string; askedBy: string; interactionId: string; errorCode: string; surface?: 'auto' | 'follow_up' },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into public.queries (workspace_id, question, answer, grounded, answerer, surface, asked_by, interaction_id, error_code)
-     values ($1, $2, null, false, 'none', 'auto', $3, $4, $5)
+     values ($1, $2, null, false, 'none', $6, $3, $4, $5)
      returning id`,
-    [input.workspaceId, input.question || '(no text)', input.askedBy, input.interactionId, input.errorCode],
+    [input.workspaceId, input.question || '(no text)', input.askedBy, input.interactionId, input.errorCode, input.surface ?? 'auto'],
   );
   if (!row) throw new Error('recordUnansweredQuery: the insert returned no id');
   return row.id;

@@ -14,6 +14,10 @@ export interface ThreadMessage {
   /** Bots, webhooks and system messages are never answered. */
   fromBot: boolean;
   content: string;
+  /** Users the message mentions (a reply with "ping on reply" mentions its author too). */
+  mentionedUserIds?: string[];
+  /** The author of the message this one replies to, when it is a reply. */
+  repliedToUserId?: string | null;
 }
 
 const EPOCH_MS = 1_420_070_400_000n;

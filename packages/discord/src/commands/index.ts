@@ -11,6 +11,7 @@ import { audienceCommand } from './audience.ts';
 import { autoanswerCommand } from './autoanswer.ts';
 import { billingCommand } from './billing.ts';
 import { forgetCommand } from './forget.ts';
+import { markSolvedCommand } from './mark-solved.ts';
 import { mcpTokenCommand } from './mcp-token.ts';
 import { saveMessageCommand } from './save-message.ts';
 import { saveThreadCommand } from './save-thread.ts';
@@ -35,6 +36,7 @@ export const slashCommands: Record<string, SlashCommand> = {
 export const messageCommands: Record<string, MessageCommand> = {
   [saveMessageCommand.definition.name]: saveMessageCommand,
   [saveThreadCommand.definition.name]: saveThreadCommand,
+  [markSolvedCommand.definition.name]: markSolvedCommand,
 };
 
 /** Button handlers, by the prefix of their custom_id. */

@@ -48,5 +48,7 @@ export function threadMessageOf(message: Message): ThreadMessage | undefined {
     // System messages (thread created, pins, joins) are not questions either.
     fromBot: message.author.bot || message.webhookId !== null || message.system,
     content: message.content,
+    mentionedUserIds: [...message.mentions.users.keys()],
+    repliedToUserId: message.mentions.repliedUser?.id ?? null,
   };
 }

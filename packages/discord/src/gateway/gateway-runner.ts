@@ -4,11 +4,15 @@ import { Events, type Client, type Message } from 'discord.js';
 import type { Database } from '@brain/db';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
-import { answerNewThread, type AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
+import { createRuleRewriter, type QuestionRewriter } from '@brain/answer';
+import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
 import { anyAutoanswerChannel } from '../autoanswer/any-autoanswer-channel.ts';
 import { createThreadWriter } from '../autoanswer/thread-writer.ts';
 import { createGatewayClient, threadMessageOf } from './gateway-client.ts';
+import { createDiscordHistory, type DiscordHistory } from '../history/discord-history.ts';
+import { createGatewayEvents } from './gateway-events.ts';
 import { acquireGatewayLease, releaseGatewayLease } from './gateway-lease.ts';
+import { onThreadMessage } from './on-thread-message.ts';
 
 export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'botUserId'> {
   db: Database;
@@ -25,6 +29,10 @@ export interface GatewayRunnerOptions extends Omit<AutoAnswerDeps, 'writer' | 'b
   /** How often the lease is renewed, or a standby tries to take it, and whether any channel wants the Gateway is checked (default a third of leaseMs). */
   tickMs?: number;
   waitGuildTimeoutMs?: number;
+  /** Follow-ups' stand-alone rewrite: the chat model's when one is configured (default: the deterministic rule). */
+  rewriter?: QuestionRewriter;
+  /** Reads threads for solved marks and edits (default: the bot token's, on apiBase). */
+  history?: DiscordHistory;
   /** Whether the connection is wanted now (default: a channel of a real server has /autoanswer on). */
   wanted?: () => Promise<boolean>;
 }
@@ -55,6 +63,12 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
   let ready = false;
   let stopped = false;
   let ticking: Promise<void> = Promise.resolve();
+  const rewriter = options.rewriter ?? createRuleRewriter();
+  const history = options.history ?? createDiscordHistory({ apiBase: options.apiBase, botToken: options.botToken });
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
 
   const disconnect = async (why: string) => {
     if (!client) return;
@@ -78,10 +92,16 @@ export function startGatewayRunner(options: GatewayRunnerOptions): GatewayRunner
     next.on(Events.MessageCreate, (message: Message) => {
       const thread = threadMessageOf(message);
       if (!thread) return;
-      const work = answerNewThread({ ...options, logger: log, writer, botUserId: next.user?.id }, thread)
-        .catch((error: unknown) => log.error({ err: coerceError(error), threadId: thread.threadId }, 'gateway: auto-answer crashed'))
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
+      track(
+        onThreadMessage({ ...options, logger: log, writer, rewriter, botUserId: next.user?.id }, thread).catch((error: unknown) =>
+          log.error({ err: coerceError(error), threadId: thread.threadId }, 'gateway: auto-answer crashed'),
+        ),
+      );
+    });
+    const raw = createGatewayEvents({ db: options.db, logger: log, history, botUserId: () => next.user?.id, workspaceOf: options.workspaceOf });
+    next.on(Events.Raw, (packet: { t?: string | null; d?: unknown }) => {
+      const work = raw(packet);
+      if (work) track(work);
     });
     client = next;
     try {

@@ -12,6 +12,7 @@ import {
 } from 'discord-api-types/v10';
 import { AppError } from '@brain/errors';
 import { SAVE_MESSAGE_COMMAND } from '../commands/save-message.ts';
+import { MARK_SOLVED_COMMAND } from '../commands/mark-solved.ts';
 import { SAVE_THREAD_COMMAND } from '../commands/save-thread.ts';
 import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
@@ -178,6 +179,11 @@ export class PlaygroundGateway {
   /** Apps → Save thread to brain: on a message in a thread or forum post, or on the message that started a thread. */
   async saveThread(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
     return this.messageCommand(SAVE_THREAD_COMMAND, messageId, viewer, interactionsUrl);
+  }
+
+  /** Apps → Mark solved: on a message in a thread or forum post you started (or as a moderator). */
+  async markSolved(messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
+    return this.messageCommand(MARK_SOLVED_COMMAND, messageId, viewer, interactionsUrl);
   }
 
   private async messageCommand(name: string, messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {

@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { ChannelType, type APIChannel, type APIGuildForumChannel, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { EVERYTHING, withWorkspace, type Database, type Queryable } from '@brain/db';
-import { AppError, coerceError } from '@brain/errors';
-import { forgetSource, saveSource, type SourceInput, type ThreadMessage } from '@brain/ingest';
+import { coerceError, type AppError } from '@brain/errors';
+import { forgetSource, saveSourceIn, type SourceInput, type ThreadMessage } from '@brain/ingest';
 import { jumpUrl } from '../commands/save-message.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { threadMessages } from '../history/thread-messages.ts';
 import { SYNCED_CHANNEL_COLUMNS, toSyncedChannel, type SyncCheckpoint, type SyncedChannel, type SyncedChannelRow } from './synced-channel.ts';
-import { artifactByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
+import { artifactByKey, artifactsByKey, forgottenBefore, forgottenKeys, loadSyncedSources, recordUnit, type KnownArtifact, type SyncedSourceRow, type SyncUnitKind } from './synced-sources.ts';
 import type { RefreshableGuildFacts } from '../audience/guild-facts-source.ts';
+import { solvedThreadIds } from '../solved/solved-threads.ts';
+import { hasSomething, readThreadSource } from './read-thread-source.ts';
 import { readThreadMembers, replaceThreadMembers } from './thread-members.ts';
 
 /** A channel has no length limit; a sync reads all of it (one page of 100 a request). */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-/** Tag names that say a forum post's question was answered. */
-const SOLVED_TAG = /(^|[^a-z])(solved|resolved|answered|fixed|done)([^a-z]|$)|✅|✔/i;
 /** Errors that are about one thread or pin, not the channel: the pass goes on without it. */
 const UNIT_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_THREAD_TOO_LONG', 'SAVE_TOO_LARGE']);
 /** Errors that stop the channel until someone acts, shown as the pause reason. */
@@ -88,8 +88,9 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
   try {
     const info = await history.channel(channel.channelId, { signal });
     const name = 'name' in info && info.name ? info.name : channel.channelName;
-    const units = await listUnits(history, channel, info, name ?? channel.channelId, signal);
-    const known = await withWorkspace(db, pass.workspaceId, async (tx) => {
+    const marked = await withWorkspace(db, pass.workspaceId, (tx) => solvedThreadIds(tx, pass.workspaceId));
+    const units = await listUnits(history, channel, info, name ?? channel.channelId, marked, signal);
+    const { known, artifacts } = await withWorkspace(db, pass.workspaceId, async (tx) => {
       const checkpoint = channel.checkpoint.run === pass.runId ? channel.checkpoint : { run: pass.runId, done: 0 };
       await tx.query('update synced_channels set channel_name = $2, checkpoint = $3::jsonb where id = $1', [
         channel.id,
@@ -99,7 +100,8 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
       const rows = await loadSyncedSources(tx, channel.id);
       // Forgotten while this channel was synced before a /sync remove: still forgotten.
       for (const key of await forgottenKeys(tx, pass.workspaceId)) if (!rows.has(key)) rows.set(key, forgottenBefore(key));
-      return rows;
+      // Units already saved (by this sync or by hand), so a forgotten one is skipped without reading it.
+      return { known: rows, artifacts: await artifactsByKey(tx, pass.workspaceId, units.map((u) => u.sourceKey)) };
     });
 
     await eachBounded(units, pass.concurrency ?? SYNC_CONCURRENCY, async (unit) => {
@@ -110,7 +112,7 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
         return;
       }
       try {
-        await syncUnit(db, pass, channel, unit, previous, savedBy, outcome);
+        await syncUnit(db, pass, channel, unit, previous, artifacts.get(unit.sourceKey), savedBy, outcome);
       } catch (error) {
         const appError = coerceError(error);
         if (!UNIT_ERRORS.has(appError.code) || unit.discordId === channel.channelId) throw error;
@@ -178,16 +180,28 @@ async function loadChannel(db: Database, pass: SyncPass): Promise<SyncedChannel 
   return row ? toSyncedChannel(row) : undefined;
 }
 
-async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined, savedBy: string, outcome: SyncOutcome): Promise<void> {
-  const existing = await withWorkspace(db, pass.workspaceId, (tx) => artifactByKey(tx, pass.workspaceId, unit.sourceKey));
+/**
+ * One unit: read from Discord, then everything it changes (the source, its members, the pass's
+ * record of it and the checkpoint) in one transaction. The embedded database runs one transaction
+ * at a time, so three small ones a unit, each a few round trips to its thread, made the database
+ * the pace of the backfill instead of Discord's rate limit.
+ */
+async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined, hint: KnownArtifact | undefined, savedBy: string, outcome: SyncOutcome): Promise<void> {
   const record = unitRecord(pass, channel, unit, previous);
-  // Forgotten by someone (or purged after that): a sync never brings it back.
-  if (existing?.forgotten || (!existing && previous?.forgotten)) {
-    await withWorkspace(db, pass.workspaceId, (tx) => recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true }));
-    return;
+  const forgottenNow = (existing: KnownArtifact | undefined) => Boolean(existing?.forgotten || (!existing && previous?.forgotten));
+  // Forgotten by someone (or purged after that) when the pass began: not even read. A sync never brings it back.
+  if (forgottenNow(hint)) {
+    const stillForgotten = await withWorkspace(db, pass.workspaceId, async (tx) => {
+      const existing = await artifactByKey(tx, pass.workspaceId, unit.sourceKey);
+      if (!forgottenNow(existing)) return false;
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true });
+      return true;
+    });
+    if (stillForgotten) return;
   }
   const read = await unit.read();
   if (!read) {
+    const existing = await withWorkspace(db, pass.workspaceId, (tx) => artifactByKey(tx, pass.workspaceId, unit.sourceKey));
     if (existing) {
       await forgetSource(db, pass.workspaceId, existing.id, { audience: EVERYTHING });
       outcome.forgotten += 1;
@@ -202,22 +216,27 @@ async function syncUnit(db: Database, pass: SyncPass, channel: SyncedChannel, un
   const members = unit.members ? await unit.members() : undefined;
   const keepMembers = (tx: Queryable) => (members === undefined ? Promise.resolve() : replaceThreadMembers(tx, pass.workspaceId, unit.discordId, members));
   const fingerprint = fingerprintOf(read.input);
-  // A source whose indexing failed is saved again (which retries it) even when unchanged.
-  if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
-    outcome.unchanged += 1;
-    await withWorkspace(db, pass.workspaceId, async (tx) => {
+  const verdict = await withWorkspace(db, pass.workspaceId, async (tx): Promise<'forgotten' | 'unchanged' | 'saved'> => {
+    // Checked again in the commit that saves: someone may have forgotten it while it was read.
+    const existing = await artifactByKey(tx, pass.workspaceId, unit.sourceKey);
+    if (forgottenNow(existing)) {
+      await recordUnit(tx, { ...record, artifactId: existing?.id ?? null, forgotten: true });
+      return 'forgotten';
+    }
+    // A source whose indexing failed is saved again (which retries it) even when unchanged.
+    if (existing && !existing.failed && previous?.fingerprint === fingerprint) {
       await keepMembers(tx);
       await recordUnit(tx, { ...record, artifactId: existing.id, messageIds: read.messageIds, fingerprint });
-    });
-    return;
-  }
-  const { artifacts } = await saveSource(db, { workspaceId: pass.workspaceId, input: read.input, savedBy });
-  const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
-  outcome.saved += 1;
-  await withWorkspace(db, pass.workspaceId, async (tx) => {
+      return 'unchanged';
+    }
+    const { artifacts } = await saveSourceIn(tx, { workspaceId: pass.workspaceId, input: read.input, savedBy });
+    const main = artifacts.find((a) => a.sourceKey === unit.sourceKey);
     await keepMembers(tx);
     await recordUnit(tx, { ...record, artifactId: main?.artifactId ?? null, messageIds: read.messageIds, fingerprint, forgotten: false, gone: false });
+    return 'saved';
   });
+  if (verdict === 'unchanged') outcome.unchanged += 1;
+  if (verdict === 'saved') outcome.saved += 1;
 }
 
 function unitRecord(pass: SyncPass, channel: SyncedChannel, unit: Unit, previous: SyncedSourceRow | undefined) {
@@ -246,14 +265,14 @@ function fingerprintOf(input: SourceInput): string {
   return createHash('sha256').update(stable).digest('hex');
 }
 
-async function listUnits(history: DiscordHistory, channel: SyncedChannel, info: APIChannel, name: string, signal: AbortSignal | undefined): Promise<Unit[]> {
+async function listUnits(history: DiscordHistory, channel: SyncedChannel, info: APIChannel, name: string, marked: ReadonlySet<string>, signal: AbortSignal | undefined): Promise<Unit[]> {
   const guildId = channel.guildId;
   const units: Unit[] = [];
   const isForum = info.type === ChannelType.GuildForum || channel.kind === 'forum';
   if (!channel.pinsOnly) {
     const tags = new Map(((info as APIGuildForumChannel).available_tags ?? []).map((t) => [t.id, t.name]));
     for (const thread of await history.threads(guildId, channel.channelId, { signal })) {
-      units.push(threadUnit(history, guildId, thread, isForum, tags, signal));
+      units.push(threadUnit(history, guildId, thread, isForum, tags, marked, signal));
     }
     if (!isForum) units.push(...(await dayUnits(history, guildId, channel.channelId, name, signal)));
   }
@@ -263,37 +282,14 @@ async function listUnits(history: DiscordHistory, channel: SyncedChannel, info: 
   return units;
 }
 
-function threadUnit(history: DiscordHistory, guildId: string, thread: APIThreadChannel, isForum: boolean, tags: Map<string, string>, signal: AbortSignal | undefined): Unit {
-  const names = (thread.applied_tags ?? []).flatMap((id) => (tags.has(id) ? [tags.get(id) as string] : []));
+function threadUnit(history: DiscordHistory, guildId: string, thread: APIThreadChannel, isForum: boolean, tags: Map<string, string>, marked: ReadonlySet<string>, signal: AbortSignal | undefined): Unit {
   return {
     kind: isForum ? 'post' : 'thread',
     sourceKey: `discord-thread:${guildId}/${thread.id}`,
     discordId: thread.id,
     day: null,
     label: thread.name ?? thread.id,
-    async read() {
-      let raw: APIMessage[];
-      try {
-        raw = await history.readAll(thread.id, { signal, maxMessages: NO_LIMIT });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'DISCORD_CHANNEL_NOT_FOUND') return null;
-        throw error;
-      }
-      const parentId = thread.parent_id ?? null;
-      const messages = threadMessages(raw, { guildId, threadId: thread.id, parentId }).filter(hasSomething);
-      if (messages.length === 0) return null;
-      const input: SourceInput = {
-        kind: 'discord_thread',
-        guildId,
-        threadId: thread.id,
-        parentId,
-        private: thread.type === ChannelType.PrivateThread,
-        name: thread.name ?? 'Discord thread',
-        messages,
-        ...(isForum ? { tags: names, solved: names.some((n) => SOLVED_TAG.test(n)) } : {}),
-      };
-      return { input, messageIds: messages.map((m) => m.id) };
-    },
+    read: () => readThreadSource(history, { guildId, thread, isForum, tags, markedSolved: marked.has(thread.id) }, signal),
     ...(thread.type === ChannelType.PrivateThread ? { members: () => readThreadMembers(history, thread.id, signal) } : {}),
   };
 }
@@ -345,10 +341,6 @@ function pinUnit(guildId: string, channelName: string, pin: APIMessage): Unit {
       return { input, messageIds: [pin.id] };
     },
   };
-}
-
-function hasSomething(m: ThreadMessage): boolean {
-  return m.content.trim() !== '' || m.attachments.length > 0;
 }
 
 function firstWords(text: string): string | undefined {

@@ -39,13 +39,30 @@ export function forgottenBefore(sourceKey: string): SyncedSourceRow {
   return { source_key: sourceKey, unit: 'thread', discord_id: '', artifact_id: null, fingerprint: null, forgotten: true, gone: false, last_run: null, artifact_forgotten: null };
 }
 
-/** Artifacts by source key, for units a sync has not recorded yet (saved by hand before /sync). */
-export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<{ id: string; forgotten: boolean; failed: boolean } | undefined> {
-  const [row] = await tx.query<{ id: string; forgotten: boolean; failed: boolean }>(
+/** What a pass needs to know of a unit's artifact, saved by this sync or by hand before /sync. */
+export interface KnownArtifact extends Record<string, unknown> {
+  id: string;
+  forgotten: boolean;
+  failed: boolean;
+}
+
+/** The artifact a source key names, if any. */
+export async function artifactByKey(tx: Queryable, workspaceId: string, sourceKey: string): Promise<KnownArtifact | undefined> {
+  const [row] = await tx.query<KnownArtifact>(
     "select id, forgotten_at is not null as forgotten, status = 'failed' as failed from artifacts where workspace_id = $1 and source_key = $2",
     [workspaceId, sourceKey],
   );
   return row;
+}
+
+/** The artifacts of many source keys at once, by key. */
+export async function artifactsByKey(tx: Queryable, workspaceId: string, sourceKeys: string[]): Promise<Map<string, KnownArtifact>> {
+  const rows = await tx.query<KnownArtifact & { source_key: string }>(
+    `select source_key, id, forgotten_at is not null as forgotten, status = 'failed' as failed
+     from artifacts where workspace_id = $1 and source_key in (select jsonb_array_elements_text($2::jsonb))`,
+    [workspaceId, JSON.stringify(sourceKeys)],
+  );
+  return new Map(rows.map(({ source_key, ...artifact }) => [source_key, artifact]));
 }
 
 export interface RecordUnit {
@@ -63,21 +80,21 @@ export interface RecordUnit {
   run: string;
 }
 
-/** Records a unit as done for this pass (with the checkpoint's count), in the caller's transaction. */
+/** Records a unit as done for this pass (with the checkpoint's count), in the caller's transaction; one statement. */
 export async function recordUnit(tx: Queryable, u: RecordUnit): Promise<void> {
   await tx.query(
-    `insert into synced_sources as s (workspace_id, synced_channel_id, source_key, unit, discord_id, day, artifact_id, message_ids, fingerprint, forgotten, gone, last_run, synced_at)
+    `with recorded as (
+     insert into synced_sources as s (workspace_id, synced_channel_id, source_key, unit, discord_id, day, artifact_id, message_ids, fingerprint, forgotten, gone, last_run, synced_at)
      values ($1, $2, $3, $4, $5, $6::date, $7, $8::text[], $9, $10, $11, $12, now())
      on conflict (workspace_id, source_key) do update set
        synced_channel_id = excluded.synced_channel_id, unit = excluded.unit, discord_id = excluded.discord_id, day = excluded.day,
        artifact_id = coalesce(excluded.artifact_id, s.artifact_id), message_ids = excluded.message_ids,
        fingerprint = excluded.fingerprint, forgotten = excluded.forgotten, gone = excluded.gone,
-       last_run = excluded.last_run, synced_at = now()`,
+       last_run = excluded.last_run, synced_at = now()
+     returning 1
+   )
+   update synced_channels set checkpoint = jsonb_set(checkpoint, '{done}', to_jsonb(coalesce((checkpoint ->> 'done')::int, 0) + 1))
+   where id = $2 and exists (select 1 from recorded)`,
     [u.workspaceId, u.syncedChannelId, u.sourceKey, u.unit, u.discordId, u.day, u.artifactId, u.messageIds, u.fingerprint, u.forgotten, u.gone, u.run],
-  );
-  await tx.query(
-    `update synced_channels set checkpoint = jsonb_set(checkpoint, '{done}', to_jsonb(coalesce((checkpoint ->> 'done')::int, 0) + 1))
-     where id = $1`,
-    [u.syncedChannelId],
   );
 }

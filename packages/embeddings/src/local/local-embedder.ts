@@ -5,10 +5,10 @@ import { FNV_OFFSET, fnvStep, fnvString, mix } from './feature-hash.ts';
 import { stemmer as porterStem } from 'stemmer';
 import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokenize.ts';
-import { wordRarity } from './word-rarity.ts';
+import { stemRarity } from './word-rarity.ts';
 
-/** The built-in model a new install uses; local-hash-v2 is chosen by name (EMBEDDING_MODEL). */
-export const LOCAL_EMBEDDING_MODEL: LocalModel = 'local-hash-v1';
+/** The built-in model a new database uses; local-hash-v1 stays selectable (EMBEDDING_MODEL) and is kept by databases that hold it. */
+export const LOCAL_EMBEDDING_MODEL: LocalModel = 'local-hash-v2';
 export const LOCAL_EMBEDDING_MODELS = ['local-hash-v1', 'local-hash-v2'] as const;
 export type LocalModel = (typeof LOCAL_EMBEDDING_MODELS)[number];
 export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
@@ -43,9 +43,9 @@ export const LOCAL_EMBEDDING_DIMENSIONS = 1536;
  * Empty or stopword-only text: the stopwords themselves are used; text without any letter or
  * digit gets one fixed vector. It never returns a zero vector (cosine with one is undefined).
  *
- * local-hash-v2: the same features, each word's scaled by how rare it is in spoken English
- * (word-rarity.ts, scale 5000): "program", "two", "make" count for about a third of "permutation"
- * or an identifier. v1 weighed every word alike, so a passage sharing a question's everyday words
+ * local-hash-v2: the same features, each word's scaled by how rare its stem is in spoken English
+ * (word-rarity.ts, scale 5000; every form of a stem weighs alike): "program", "two", "make" count
+ * for about a third of "permutation" or an identifier. v1 weighed every word alike, so a passage sharing a question's everyday words
  * could outrank the one sharing its one telling word. It still bridges no vocabulary: a
  * paraphrase that shares no word with its answer is missed by both. Chosen on the tune halves of
  * both eval sets (scales 1000 and 5000; a heading counted twice was tried too and dropped), see
@@ -67,7 +67,7 @@ const enum Kind {
 interface Recipe {
   /** Per feature kind, in Kind's order. */
   weights: readonly number[];
-  /** wordRarity's scale; 0 weighs every word 1. */
+  /** stemRarity's scale; 0 weighs every word 1. */
   rarityScale: number;
 }
 
@@ -154,7 +154,7 @@ function addText(recipe: Recipe, text: string): void {
   let previousWeight = 1;
   for (const word of used) {
     const stem = stemOf(word);
-    const weight = recipe.rarityScale > 0 ? wordRarity(word, recipe.rarityScale) : 1;
+    const weight = recipe.rarityScale > 0 ? stemRarity(stem, recipe.rarityScale) : 1;
     counts.add(mix(fnvString(SEEDS[Kind.Word] as number, stem)), Kind.Word, weight);
     if (previousStem !== undefined) {
       const h = fnvString(fnvStep(fnvString(SEEDS[Kind.Bigram] as number, previousStem), 0x20), stem);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, type Embedder } from '@brain/embeddings';
+import { LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, type Embedder, type LocalModel } from '@brain/embeddings';
 import { AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import type { ChunkPiece, ConversationMessageInput } from '../pipeline/ingest-services.ts';
@@ -11,12 +11,14 @@ export interface IngestCpuThreadsOptions {
   /** Threads to spread the work over (default 1: on two cores the other one serves HTTP). */
   size?: number;
   logger?: Logger;
+  /** The local model the threads embed with: the database's, which may not be the default. */
+  model?: LocalModel;
 }
 
 export interface IngestCpuThreads {
   chunk(document: { title: string; text: string }): Promise<ChunkPiece[]>;
   chunkConversation(conversation: { title: string; messages: ConversationMessageInput[] }): Promise<ChunkPiece[]>;
-  /** local-hash-v1, computed on the threads. */
+  /** The options' local model (the default one unless given), computed on the threads. */
   embedder: Embedder;
   /** Stops the threads; work still pending fails with INGEST_THREAD_DIED (retryable). */
   close(): Promise<void>;
@@ -41,6 +43,7 @@ interface Slot {
 export function createIngestCpuThreads(options: IngestCpuThreadsOptions = {}): IngestCpuThreads {
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size ?? 1) }, () => ({ worker: undefined, pending: new Map() }));
   const counters = { started: 0, crashed: 0 };
+  const model = options.model ?? LOCAL_EMBEDDING_MODEL;
   let nextId = 1;
   let turn = 0;
   let closed = false;
@@ -119,11 +122,11 @@ export function createIngestCpuThreads(options: IngestCpuThreadsOptions = {}): I
     chunk: (document) => pieces({ op: 'chunk-document', document }),
     chunkConversation: (conversation) => pieces({ op: 'chunk-conversation', conversation }),
     embedder: {
-      model: LOCAL_EMBEDDING_MODEL,
+      model,
       dimensions: LOCAL_EMBEDDING_DIMENSIONS,
       async embed(texts, embedOptions) {
         if (texts.length === 0) return [];
-        const reply = await run({ op: 'embed-local', texts: [...texts] }, embedOptions?.signal);
+        const reply = await run({ op: 'embed-local', model, texts: [...texts] }, embedOptions?.signal);
         if (!('vectors' in reply)) return [];
         return reply.vectors.map((buffer) => {
           const vector = new Float64Array(buffer);

@@ -1,10 +1,11 @@
+import type { LocalModel } from '@brain/embeddings';
 import type { ChunkPiece, ConversationMessageInput } from '../pipeline/ingest-services.ts';
 
 /** Work the ingestion CPU thread does: pure functions of their input, so any thread gives the same answer. */
 export type CpuTask =
   | { op: 'chunk-document'; document: { title: string; text: string } }
   | { op: 'chunk-conversation'; conversation: { title: string; messages: ConversationMessageInput[] } }
-  | { op: 'embed-local'; texts: string[] };
+  | { op: 'embed-local'; model: LocalModel; texts: string[] };
 
 export type CpuRequest = CpuTask & { id: number };
 

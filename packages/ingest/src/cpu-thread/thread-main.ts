@@ -34,7 +34,7 @@ port.on('message', (request: CpuRequest) => {
         return port.postMessage({ id: request.id, ok: true, pieces } satisfies CpuReply);
       }
       case 'embed-local': {
-        const vectors = request.texts.map((text) => embedLocally(text).buffer as ArrayBuffer);
+        const vectors = request.texts.map((text) => embedLocally(text, request.model).buffer as ArrayBuffer);
         return port.postMessage({ id: request.id, ok: true, vectors } satisfies CpuReply, vectors);
       }
     }

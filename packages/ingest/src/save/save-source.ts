@@ -53,13 +53,25 @@ export async function saveSource(db: Database, request: SaveRequest, options: Sa
   if (options.checkUrl) {
     for (const artifact of planned) if (artifact.kind === 'url' && artifact.url) await options.checkUrl(artifact.url);
   }
-  const withOrigin = { ...request, origin: request.origin ?? originOfInput(request.input) };
-  const artifacts = await withWorkspace(db, request.workspaceId, async (tx) => {
-    const saved: SavedArtifact[] = [];
-    for (const artifact of planned) saved.push(await upsertArtifact(tx, withOrigin, artifact));
-    return saved;
-  });
+  const artifacts = await withWorkspace(db, request.workspaceId, (tx) => writeArtifacts(tx, request, planned));
   return { artifacts, skipped };
+}
+
+/**
+ * saveSource's writes in the caller's transaction, which already acts as the workspace's tenant
+ * (withWorkspace): a sync pass records what it saved in the same commit, one transaction a unit
+ * instead of three. No rate limits or URL checks: only a sync, acting for the channel, uses it.
+ */
+export async function saveSourceIn(tx: Queryable, request: SaveRequest): Promise<SaveResult> {
+  const { planned, skipped } = planArtifacts(request.input);
+  return { artifacts: await writeArtifacts(tx, request, planned), skipped };
+}
+
+async function writeArtifacts(tx: Queryable, request: SaveRequest, planned: PlannedArtifact[]): Promise<SavedArtifact[]> {
+  const withOrigin = { ...request, origin: request.origin ?? originOfInput(request.input) };
+  const saved: SavedArtifact[] = [];
+  for (const artifact of planned) saved.push(await upsertArtifact(tx, withOrigin, artifact));
+  return saved;
 }
 
 async function upsertArtifact(tx: Queryable, request: SaveRequest, a: PlannedArtifact): Promise<SavedArtifact> {

@@ -39,7 +39,7 @@ export type SourceInput =
       /** Oldest first, bot and system messages already left out. */
       messages: ThreadMessage[];
       title?: string | undefined;
-      /** A forum post's tag names; `solved` when one of them says the question was answered. */
+      /** A forum post's tag names; `solved` when one of them says the question was answered, or someone marked the thread solved. */
       tags?: string[] | undefined;
       solved?: boolean | undefined;
       /**

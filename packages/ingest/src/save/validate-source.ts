@@ -199,7 +199,8 @@ function planThread(input: Extract<SourceInput, { kind: 'discord_thread' }>, tit
         message_ids: messages.map((m) => m.id),
         message_count: messages.length,
         ...(input.day ? { day: input.day } : {}),
-        ...(input.tags ? { tags: input.tags, solved: input.solved === true } : {}),
+        // A thread outside a forum has no tags, but can still be marked solved (✅, "Mark solved").
+        ...(input.tags || input.solved ? { tags: input.tags ?? [], solved: input.solved === true } : {}),
       },
       body: { text: JSON.stringify(body) },
     },

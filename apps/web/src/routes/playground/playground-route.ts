@@ -113,4 +113,7 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   app.post<{ Body: { messageId?: unknown } }>('/playground/save-thread', async (request) =>
     gateway.saveThread(requireString(request.body?.messageId, 'messageId'), requireViewer(request), interactionsUrl(request)),
   );
+  app.post<{ Body: { messageId?: unknown } }>('/playground/mark-solved', async (request) =>
+    gateway.markSolved(requireString(request.body?.messageId, 'messageId'), requireViewer(request), interactionsUrl(request)),
+  );
 };

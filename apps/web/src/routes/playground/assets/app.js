@@ -219,6 +219,13 @@ function render(message) {
       saveThread.addEventListener('click', () => call('/playground/save-thread', { messageId: message.id }));
       actions.append(saveThread);
     }
+    if (inThread) {
+      const markSolved = el('button', '', 'Apps ▸ Mark solved');
+      markSolved.type = 'button';
+      markSolved.title = 'The “Mark solved” message command: the thread becomes a solved source, preferred in answers';
+      markSolved.addEventListener('click', () => call('/playground/mark-solved', { messageId: message.id }));
+      actions.append(markSolved);
+    }
     item.append(actions);
   }
   return item;
