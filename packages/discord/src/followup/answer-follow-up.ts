@@ -3,14 +3,16 @@ import type { QuestionRewriter } from '@brain/answer';
 import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
 import { answerInThread } from '../autoanswer/answer-in-thread.ts';
 import { stillNeedHelpRow } from '../autoanswer/auto-answer-buttons.ts';
+import { channelOverLimit } from '../autoanswer/channel-rate-limit.ts';
 import { findAutoanswerChannel } from '../autoanswer/find-autoanswer-channel.ts';
+import { RATE_LIMITED_LINE } from '../autoanswer/messages.ts';
 import { errorCodeOf, recordUnansweredQuery } from '../autoanswer/record-unanswered-query.ts';
 import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
 import { announce } from '../autoanswer/thread-courtesy.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
 import { notice } from '../render/notice.ts';
-import { answeredThread, claimFollowUp, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
+import { answeredThread, claimFollowUp, firstAnswerSettled, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
 
 export interface FollowUpDeps extends AutoAnswerDeps {
   rewriter: QuestionRewriter;
@@ -42,14 +44,16 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const original = withoutMention(message.content, deps.botUserId);
+  await firstAnswerSettled(deps.db, workspace.id, message.threadId, deps.timeoutMs ?? 60_000);
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
     const setting = await findAutoanswerChannel(tx, workspace.id, message.parentId);
     if (!setting) return 'off' as const;
     const thread = await answeredThread(tx, workspace.id, message.threadId);
     if (!thread) return 'not-answered' as const;
     if (await isThreadSilenced(tx, workspace.id, message.threadId)) return 'silenced' as const;
+    const limited = await channelOverLimit(tx, { workspaceId: workspace.id, channelId: message.parentId, maxPerHour: setting.maxPerHour });
     const id = await claimFollowUp(tx, { workspaceId: workspace.id, channelId: message.parentId, threadId: message.threadId, messageId: message.messageId, askedBy: message.authorId, original });
-    return id ? { id, setting, thread } : ('already-handled' as const);
+    return id ? { id, setting, thread, limited } : ('already-handled' as const);
   });
   if (typeof claimed === 'string') return { handled: false, skipped: claimed };
   const log = deps.logger.child({ workspaceId: workspace.id, threadId: message.threadId, channelId: message.parentId, followUp: claimed.id });
@@ -66,6 +70,9 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   // As under the first answer: every way of not answering says why, with a way to reach staff.
   const say = (line: string) => announce(deps.writer, log, message, { ...notice(line), components: stillNeedHelpRow(claimed.thread.autoAnswerId) });
 
+  if (claimed.limited) {
+    return finish('rate_limited', `AUTOANSWER_RATE_LIMITED: the channel had its ${claimed.setting.maxPerHour} answers of the last hour`, null, await say(RATE_LIMITED_LINE));
+  }
   if (!original) return finish('failed', 'AUTOANSWER_EMPTY: the message has no text to answer', null, null);
   const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
   const rewrite = await deps.rewriter.rewrite({ earlier: claimed.thread.earlier, message: original, signal });
