@@ -838,7 +838,7 @@ CREATE TABLE public.follow_ups (
     CONSTRAINT follow_ups_channel_id_check CHECK ((channel_id ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT follow_ups_message_id_check CHECK ((message_id ~ '^[0-9]{1,20}$'::text)),
     CONSTRAINT follow_ups_original_check CHECK ((length(original) <= 6000)),
-    CONSTRAINT follow_ups_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'forbidden'::text, 'failed'::text]))),
+    CONSTRAINT follow_ups_outcome_check CHECK ((outcome = ANY (ARRAY['pending'::text, 'answered'::text, 'uncovered'::text, 'not_entitled'::text, 'forbidden'::text, 'failed'::text, 'rate_limited'::text]))),
     CONSTRAINT follow_ups_rewritten_by_check CHECK ((rewritten_by = ANY (ARRAY['llm'::text, 'rule'::text, 'unchanged'::text]))),
     CONSTRAINT follow_ups_rewritten_check CHECK ((length(rewritten) <= 6000)),
     CONSTRAINT follow_ups_thread_id_check CHECK ((thread_id ~ '^[0-9]{1,20}$'::text))

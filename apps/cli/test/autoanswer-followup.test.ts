@@ -3,7 +3,7 @@ import { ApplicationCommandType, ChannelType, InteractionType, MessageType, Perm
 import { loadConfig } from '@brain/config';
 import { withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { enableAutoanswer, generateDevKeyPair, MARK_SOLVED_COMMAND, NOT_ENTITLED_LINE, startGatewayRunner, type GatewayRunner } from '@brain/discord';
+import { enableAutoanswer, generateDevKeyPair, MARK_SOLVED_COMMAND, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, startGatewayRunner, type GatewayRunner } from '@brain/discord';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { saveSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
@@ -280,6 +280,49 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     expect(JSON.stringify(line.components)).toMatch(/"ah:[0-9a-f-]{36}"/);
     await waitUntil(async () => (await followUps(thread)).every((f) => f.outcome !== 'pending'), { what: 'the follow-up to finish' });
     expect(await followUps(thread)).toEqual([expect.objectContaining({ outcome: 'not_entitled', surface: 'follow_up', question: 'and what about the default (request timeout)?' })]);
+  }, 60_000);
+
+  it('a reply that arrives while the first answer is still being recorded waits for it instead of being dropped', async () => {
+    const { thread } = post('Request timeout', 'How do I set the request timeout?');
+    await bot.waitFor(thread, 1, 20_000);
+    await runner.idle();
+    // The reply is out before the row says "answered": put the thread back in that window.
+    const setOutcome = (outcome: string) => withService(suite.db, (tx) => tx.query('update auto_answers set outcome = $2 where thread_id = $1', [thread, outcome]));
+    await setOutcome('pending');
+    say(thread, 'and what about the default?', { replyTo: botReply(thread) });
+    await expectNoMoreCalls(() => bot.posts.filter((p) => p.channelId === thread), 600);
+    await setOutcome('answered');
+    await bot.waitFor(thread, 2, 20_000);
+    expect(answerOf(thread, 1)).toContain('30 seconds');
+  }, 60_000);
+
+  it('follow-ups count against the channel’s hourly limit with the first answers: past it, the rate-limited line, recorded so', async () => {
+    const { thread } = post('Request timeout', 'How do I set the request timeout?');
+    await bot.waitFor(thread, 1, 20_000);
+    say(thread, 'and what about the default?', { replyTo: botReply(thread) });
+    await bot.waitFor(thread, 2, 20_000);
+    await waitUntil(async () => (await followUps(thread)).every((f) => f.outcome !== 'pending'), { what: 'the first follow-up to finish' });
+    // The allowance is exactly what the channel had this hour, first answers and follow-ups
+    // together (this thread's follow-up among them): counting first answers alone leaves room.
+    const [used] = await withService(suite.db, (tx) =>
+      tx.query<{ n: number }>(
+        `select ((select count(*) from auto_answers where workspace_id = $1 and channel_id = $2 and outcome <> 'rate_limited')
+               + (select count(*) from follow_ups where workspace_id = $1 and channel_id = $2 and outcome <> 'rate_limited'))::int as n`,
+        [workspaceId, FORUM],
+      ),
+    );
+    const setLimit = (n: number) => withService(suite.db, (tx) => tx.query('update autoanswer_channels set max_per_hour = $3 where workspace_id = $1 and channel_id = $2', [workspaceId, FORUM, n]));
+    await setLimit(used?.n as number);
+    try {
+      say(thread, 'and is there a maximum?', { replyTo: botReply(thread) });
+      await bot.waitFor(thread, 3, 20_000);
+    } finally {
+      await setLimit(20);
+    }
+    expect((bot.posts.filter((p) => p.channelId === thread)[2]?.body as { content?: string }).content).toBe(RATE_LIMITED_LINE);
+    await waitUntil(async () => (await followUps(thread)).every((f) => f.outcome !== 'pending'), { what: 'the second follow-up to finish' });
+    expect((await followUps(thread)).map((f) => f.outcome)).toEqual(['answered', 'rate_limited']);
+    expect((await followUps(thread))[1]).toMatchObject({ surface: 'follow_up' });
   }, 60_000);
 
   it('a ✅ from a random member saves nothing; a ✅ from the post’s author saves the thread as a solved source, without the bot’s messages', async () => {

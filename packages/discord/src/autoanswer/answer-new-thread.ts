@@ -1,23 +1,18 @@
-import type { DiscordAPIError } from '@discordjs/rest';
 import { withWorkspace, type Database } from '@brain/db';
-import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
-import { resolveAskAudience } from '../audience/resolve-ask-audience.ts';
 import type { AskFunction, EntitlementCheck } from '../interactions/types.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
-import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
-import type { OutgoingMessage } from '../rest/outgoing-message.ts';
+import { answerInThread } from './answer-in-thread.ts';
 import { autoAnswerButtons, stillNeedHelpRow } from './auto-answer-buttons.ts';
 import { channelOverLimit } from './channel-rate-limit.ts';
 import { claimAutoAnswer } from './claim-auto-answer.ts';
 import { findAutoanswerChannel } from './find-autoanswer-channel.ts';
 import { finishAutoAnswer, type AutoAnswerOutcome } from './finish-auto-answer.ts';
-import { forbiddenReason } from './forbidden-reason.ts';
 import { errorCodeOf, recordUnansweredQuery } from './record-unanswered-query.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, RATE_LIMITED_LINE, UNCOVERED_LINE } from './messages.ts';
-import { announce, quietly, react } from './thread-courtesy.ts';
+import { RATE_LIMITED_LINE } from './messages.ts';
+import { announce } from './thread-courtesy.ts';
 import { snowflakeMs, type ThreadMessage } from './thread-message.ts';
 import type { ThreadWriter } from './thread-writer.ts';
 
@@ -85,55 +80,18 @@ export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessa
     return finish('rate_limited', `AUTOANSWER_RATE_LIMITED: the channel had its ${claimed.setting.maxPerHour} auto-answers of the last hour`, null, await say(RATE_LIMITED_LINE));
   }
   if (!question) return finish('failed', 'AUTOANSWER_EMPTY: the post has no text to answer', null, null);
-  const entitled = await deps.checkEntitlement(workspace.id, 'ask');
-  if (!entitled.allowed) return finish('not_entitled', entitled.code ?? entitled.message, null, await say(NOT_ENTITLED_LINE));
-
-  const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
-  let queryId: string | null = null;
-  try {
-    const { filter } = await resolveAskAudience(deps.db, deps.guildFacts, {
-      workspaceId: workspace.id,
-      guildId: message.guildId,
-      channel: { id: message.threadId, type: message.threadType, parentId: message.parentId },
-    });
-    const result = await deps.ask({
-      workspaceId: workspace.id,
-      question,
-      audience: filter,
-      surface: 'auto',
-      askedBy: message.authorId,
-      interactionId: message.messageId,
-      signal,
-    });
-    queryId = result.queryId;
-    if (!result.grounded) {
-      const reply =
-        claimed.setting.whenUncovered === 'reaction' ? await quietly(log, () => react(deps.writer, message)) : await say(UNCOVERED_LINE);
-      return await finish('uncovered', result.answer, queryId, reply);
-    }
-    const parts = renderAnswer(question, result);
-    const last = parts.at(-1) as OutgoingMessage;
-    last.components = autoAnswerButtons(claimed.id, result.queryId, result.citations.length > 0);
-    let first: string | null = null;
-    try {
-      for (const [i, part] of parts.entries()) {
-        const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
-        first ??= posted.id;
-      }
-    } catch (caught) {
-      const refused = forbiddenReason(caught);
-      if (!refused) throw caught;
-      // Nowhere to say it in public: the log line is the visible end, with what to grant.
-      log.warn({ code: 'AUTOANSWER_FORBIDDEN', discordCode: (caught as Partial<DiscordAPIError>).code }, `auto-answer: ${refused}`);
-      return await finish('forbidden', `AUTOANSWER_FORBIDDEN: ${refused}`, queryId, first);
-    }
-    return await finish('answered', null, queryId, first);
-  } catch (caught) {
-    const error = coerceError(caught);
-    log.warn({ err: error, code: error.code }, 'auto-answer failed');
-    const details = error.details as { queryId?: string } | undefined;
-    return finish('failed', error.code, queryId ?? details?.queryId ?? null, await say(FAILED_LINE));
-  }
+  const answered = await answerInThread(deps, {
+    workspaceId: workspace.id,
+    message,
+    question,
+    surface: 'auto',
+    whenUncovered: claimed.setting.whenUncovered,
+    log,
+    label: 'auto-answer',
+    say,
+    componentsFor: (result) => autoAnswerButtons(claimed.id, result.queryId, result.citations.length > 0),
+  });
+  return finish(answered.outcome, answered.reason, answered.queryId, answered.replyMessageId);
 }
 
 /** A forum post's title is most of its question; a thread's first message is all of it. */

@@ -4,17 +4,21 @@ import type { Queryable } from '@brain/db';
 export const RATE_WINDOW_MS = 60 * 60_000;
 
 /**
- * Whether the channel already had its allowance of auto-answers in the last hour, inside the
- * transaction that claims the next one. The channel's row is locked first, so two posts claimed
- * at once are counted one after the other and never both slip under the limit. Rate-limited
- * claims do not count: a flood does not keep the channel closed after it ends.
+ * Whether the channel already had its allowance of answers in the last hour (first answers and
+ * follow-ups together: both are the bot talking there), inside the transaction that claims the
+ * next one. The channel's row is locked first, so two posts claimed at once are counted one after
+ * the other and never both slip under the limit. Rate-limited claims do not count: a flood does
+ * not keep the channel closed after it ends.
  */
 export async function channelOverLimit(tx: Queryable, input: { workspaceId: string; channelId: string; maxPerHour: number }): Promise<boolean> {
   await tx.query('select 1 from public.autoanswer_channels where workspace_id = $1 and channel_id = $2 for update', [input.workspaceId, input.channelId]);
   const [row] = await tx.query<{ n: number }>(
-    `select count(*)::int as n from public.auto_answers
-      where workspace_id = $1 and channel_id = $2 and outcome <> 'rate_limited'
-        and created_at > now() - $3 * interval '1 millisecond'`,
+    `select (select count(*) from public.auto_answers
+              where workspace_id = $1 and channel_id = $2 and outcome <> 'rate_limited'
+                and created_at > now() - $3 * interval '1 millisecond')
+          + (select count(*) from public.follow_ups
+              where workspace_id = $1 and channel_id = $2 and outcome <> 'rate_limited'
+                and created_at > now() - $3 * interval '1 millisecond')::int as n`,
     [input.workspaceId, input.channelId, RATE_WINDOW_MS],
   );
   return (row?.n ?? 0) >= input.maxPerHour;

@@ -1,21 +1,18 @@
 import { withWorkspace } from '@brain/db';
-import { coerceError } from '@brain/errors';
 import type { QuestionRewriter } from '@brain/answer';
-import { resolveAskAudience } from '../audience/resolve-ask-audience.ts';
 import type { AutoAnswerDeps } from '../autoanswer/answer-new-thread.ts';
+import { answerInThread } from '../autoanswer/answer-in-thread.ts';
 import { stillNeedHelpRow } from '../autoanswer/auto-answer-buttons.ts';
+import { channelOverLimit } from '../autoanswer/channel-rate-limit.ts';
 import { findAutoanswerChannel } from '../autoanswer/find-autoanswer-channel.ts';
-import { forbiddenReason } from '../autoanswer/forbidden-reason.ts';
+import { RATE_LIMITED_LINE } from '../autoanswer/messages.ts';
 import { errorCodeOf, recordUnansweredQuery } from '../autoanswer/record-unanswered-query.ts';
 import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
-import { announce, quietly, react } from '../autoanswer/thread-courtesy.ts';
-import { FAILED_LINE, NOT_ENTITLED_LINE, UNCOVERED_LINE } from '../autoanswer/messages.ts';
+import { announce } from '../autoanswer/thread-courtesy.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
 import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
-import { renderAnswer } from '../render/answer-message.ts';
 import { notice } from '../render/notice.ts';
-import type { OutgoingMessage } from '../rest/outgoing-message.ts';
-import { answeredThread, claimFollowUp, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
+import { answeredThread, claimFollowUp, firstAnswerSettled, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
 
 export interface FollowUpDeps extends AutoAnswerDeps {
   rewriter: QuestionRewriter;
@@ -47,14 +44,16 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const original = withoutMention(message.content, deps.botUserId);
+  await firstAnswerSettled(deps.db, workspace.id, message.threadId, deps.timeoutMs ?? 60_000);
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
     const setting = await findAutoanswerChannel(tx, workspace.id, message.parentId);
     if (!setting) return 'off' as const;
     const thread = await answeredThread(tx, workspace.id, message.threadId);
     if (!thread) return 'not-answered' as const;
     if (await isThreadSilenced(tx, workspace.id, message.threadId)) return 'silenced' as const;
+    const limited = await channelOverLimit(tx, { workspaceId: workspace.id, channelId: message.parentId, maxPerHour: setting.maxPerHour });
     const id = await claimFollowUp(tx, { workspaceId: workspace.id, channelId: message.parentId, threadId: message.threadId, messageId: message.messageId, askedBy: message.authorId, original });
-    return id ? { id, setting, thread } : ('already-handled' as const);
+    return id ? { id, setting, thread, limited } : ('already-handled' as const);
   });
   if (typeof claimed === 'string') return { handled: false, skipped: claimed };
   const log = deps.logger.child({ workspaceId: workspace.id, threadId: message.threadId, channelId: message.parentId, followUp: claimed.id });
@@ -71,6 +70,9 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   // As under the first answer: every way of not answering says why, with a way to reach staff.
   const say = (line: string) => announce(deps.writer, log, message, { ...notice(line), components: stillNeedHelpRow(claimed.thread.autoAnswerId) });
 
+  if (claimed.limited) {
+    return finish('rate_limited', `AUTOANSWER_RATE_LIMITED: the channel had its ${claimed.setting.maxPerHour} answers of the last hour`, null, await say(RATE_LIMITED_LINE));
+  }
   if (!original) return finish('failed', 'AUTOANSWER_EMPTY: the message has no text to answer', null, null);
   const signal = AbortSignal.timeout(deps.timeoutMs ?? 60_000);
   const rewrite = await deps.rewriter.rewrite({ earlier: claimed.thread.earlier, message: original, signal });
@@ -78,44 +80,20 @@ export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage)
   const question = rewrite.question.slice(0, MAX_QUESTION);
   await withWorkspace(deps.db, workspace.id, (tx) => recordRewrite(tx, claimed.id, question, rewrite.by));
 
-  const entitled = await deps.checkEntitlement(workspace.id, 'ask');
-  if (!entitled.allowed) return finish('not_entitled', entitled.code ?? entitled.message, null, await say(NOT_ENTITLED_LINE), question);
-  let queryId: string | null = null;
-  try {
-    const { filter } = await resolveAskAudience(deps.db, deps.guildFacts, {
-      workspaceId: workspace.id,
-      guildId: message.guildId,
-      channel: { id: message.threadId, type: message.threadType, parentId: message.parentId },
-    });
-    const result = await deps.ask({ workspaceId: workspace.id, question, audience: filter, surface: 'follow_up', askedBy: message.authorId, interactionId: message.messageId, signal });
-    queryId = result.queryId;
-    if (!result.grounded) {
-      const reply = claimed.setting.whenUncovered === 'reaction' ? await quietly(log, () => react(deps.writer, message)) : await say(UNCOVERED_LINE);
-      return await finish('uncovered', result.answer, queryId, reply);
-    }
-    const parts = renderAnswer(question, result);
-    const last = parts.at(-1) as OutgoingMessage;
+  const answered = await answerInThread(deps, {
+    workspaceId: workspace.id,
+    message,
+    question,
+    surface: 'follow_up',
+    whenUncovered: claimed.setting.whenUncovered,
+    log,
+    label: 'follow-up',
+    say,
+    signal,
     // The answer's own 👍/👎 and Sources (this follow-up's query), and the thread's "Still need help?".
-    last.components = [...(last.components ?? []), ...stillNeedHelpRow(claimed.thread.autoAnswerId)];
-    let first: string | null = null;
-    try {
-      for (const [i, part] of parts.entries()) {
-        const posted = await deps.writer.post(message.threadId, part, i === 0 ? message.messageId : undefined);
-        first ??= posted.id;
-      }
-    } catch (caught) {
-      const refused = forbiddenReason(caught);
-      if (!refused) throw caught;
-      log.warn({ code: 'AUTOANSWER_FORBIDDEN' }, `follow-up: ${refused}`);
-      return await finish('forbidden', `AUTOANSWER_FORBIDDEN: ${refused}`, queryId, first);
-    }
-    return await finish('answered', null, queryId, first);
-  } catch (caught) {
-    const error = coerceError(caught);
-    log.warn({ err: error, code: error.code }, 'follow-up failed');
-    const details = error.details as { queryId?: string } | undefined;
-    return finish('failed', error.code, queryId ?? details?.queryId ?? null, await say(FAILED_LINE), question);
-  }
+    componentsFor: (_result, rendered) => [...(rendered ?? []), ...stillNeedHelpRow(claimed.thread.autoAnswerId)],
+  });
+  return finish(answered.outcome, answered.reason, answered.queryId, answered.replyMessageId, question);
 }
 
 /** The follow-up without the bot's mention: "<@123> and the default?" asks "and the default?". */

@@ -1,4 +1,4 @@
-import type { Queryable } from '@brain/db';
+import { withWorkspace, type Database, type Queryable } from '@brain/db';
 
 /** The bot's earlier answer in a thread, when it answered one there. */
 export interface AnsweredThread {
@@ -32,6 +32,22 @@ export async function answeredThread(tx: Queryable, workspaceId: string, threadI
   return { autoAnswerId: first.id, earlier: earlier.slice(-RECENT) };
 }
 
+/**
+ * Waits (up to `withinMs`) while the thread's first answer is still being given. Its reply is
+ * posted before its row records the outcome, so a reply to it that arrives in between would
+ * otherwise find the thread "not answered" and be dropped without a word.
+ */
+export async function firstAnswerSettled(db: Database, workspaceId: string, threadId: string, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const [row] = await withWorkspace(db, workspaceId, (tx) =>
+      tx.query<{ outcome: string }>('select outcome from public.auto_answers where workspace_id = $1 and thread_id = $2', [workspaceId, threadId]),
+    );
+    if (row?.outcome !== 'pending' || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Claims a follow-up before any work: a replayed MESSAGE_CREATE or a second worker finds it taken. */
 export async function claimFollowUp(
   tx: Queryable,
@@ -49,7 +65,7 @@ export async function recordRewrite(tx: Queryable, id: string, rewritten: string
   await tx.query('update public.follow_ups set rewritten = $2, rewritten_by = $3 where id = $1', [id, rewritten, by]);
 }
 
-export type FollowUpOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'forbidden' | 'failed';
+export type FollowUpOutcome = 'answered' | 'uncovered' | 'not_entitled' | 'forbidden' | 'failed' | 'rate_limited';
 
 export async function finishFollowUp(
   tx: Queryable,
