@@ -114,6 +114,10 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   return {
     async facts(scope, channelIds) {
       let raw = await stored(scope);
+      // This process's own latest read wins when it is newer: on PostgreSQL an ask whose stored
+      // row was read just before a concurrent refresh committed would otherwise read the guild again.
+      const own = memory.get(scope.guildId);
+      if (own && (!raw || own.fetchedAt > raw.fetchedAt)) raw = own;
       if (!raw || now() - raw.fetchedAt >= ttl) raw = await refreshRaw(scope);
       return raw ? withExtras(scope.guildId, parse(raw), channelIds) : undefined;
     },
