@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { AppError, isAppError } from '@brain/errors';
+import { chatBaseUrl, openAIChatClient } from './openai-chat-client.ts';
 import { buildChatMessages } from './prompt.ts';
 import type { Answerer, AnswerOutput, AnswerRequest } from './types.ts';
 
@@ -18,27 +19,15 @@ export interface ChatAnswererOptions {
   temperature?: number;
 }
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export { OPENAI_DEFAULT_BASE_URL } from './openai-chat-client.ts';
 
 /**
  * Answers with an OpenAI-compatible chat model (OpenAI, Azure OpenAI, Ollama, LiteLLM, vLLM). The
  * prompt comes from buildChatMessages; failures become AppErrors whose codes say which side to fix.
  */
 export function createChatAnswerer(options: ChatAnswererOptions): Answerer {
-  const baseURL = (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  // Every option the SDK would otherwise read from process.env is given explicitly: packages take
-  // their configuration as arguments, and a stray OPENAI_ORG_ID must not change behaviour.
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? 'not-needed',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    baseURL,
-    timeout: options.timeoutMs ?? 30_000,
-    maxRetries: options.maxRetries ?? 1,
-    logLevel: 'off',
-  });
+  const baseURL = chatBaseUrl(options.baseUrl);
+  const client = openAIChatClient({ apiKey: options.apiKey, baseUrl: baseURL, timeoutMs: options.timeoutMs ?? 30_000, maxRetries: options.maxRetries ?? 1 });
   const model = options.model;
   const endpoint = new URL(baseURL).host;
 

@@ -1,5 +1,4 @@
-import OpenAI from 'openai';
-import { OPENAI_DEFAULT_BASE_URL } from '../chat-answerer.ts';
+import { openAIChatClient } from '../openai-chat-client.ts';
 import { MAX_QUESTION_CHARS } from '../errors.ts';
 import { escapeContent } from '../prompt.ts';
 import { rewriteByRule } from './rewrite-by-rule.ts';
@@ -26,17 +25,7 @@ const SYSTEM = [
  * follow-up is never left unanswered because the rewrite step failed.
  */
 export function createChatRewriter(options: ChatRewriterOptions): QuestionRewriter {
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? 'not-needed',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    baseURL: (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ''),
-    timeout: options.timeoutMs ?? 10_000,
-    maxRetries: 1,
-    logLevel: 'off',
-  });
+  const client = openAIChatClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxRetries: 1 });
   return {
     kind: 'llm',
     async rewrite(input) {
