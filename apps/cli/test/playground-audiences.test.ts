@@ -11,7 +11,7 @@ import { loadConfig } from '@brain/config';
 import { migrate, openDatabase, withService, type Database } from '@brain/db';
 import { PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
 import { createLogger } from '@brain/observability';
-import { closedLoopbackUrl } from '@brain/testkit';
+import { closedLoopbackUrl, waitUntil } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
 import { compose, type Composition } from '../src/compose.ts';
@@ -77,21 +77,23 @@ async function run(channelId: string, persona: 'member' | 'moderator', text: str
   await post('/playground/view', { channelId, persona });
   const before = new Set((await messages()).map((m) => m.id));
   await post('/playground/send', { text });
-  for (let i = 0; i < 400; i++) {
-    const reply = (await messages()).find((m) => !before.has(m.id) && m.author === 'bot');
-    if (reply?.state === 'done') return reply;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no reply to ${text}`);
+  return waitUntil(
+    async () => {
+      const reply = (await messages()).find((m) => !before.has(m.id) && m.author === 'bot');
+      return reply?.state === 'done' ? reply : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 50, what: `the bot's reply to ${text}` },
+  );
 }
 
 async function waitReady(count: number) {
-  for (let i = 0; i < 400; i++) {
-    const rows = await withService(db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from artifacts where status = 'ready'"));
-    if ((rows[0]?.n ?? 0) >= count) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sources did not become ready');
+  await waitUntil(
+    async () => {
+      const rows = await withService(db, (tx) => tx.query<{ n: number }>("select count(*)::int as n from artifacts where status = 'ready'"));
+      return (rows[0]?.n ?? 0) >= count;
+    },
+    { timeoutMs: 20_000, intervalMs: 50, what: `${count} sources to be ready` },
+  );
 }
 
 const text = (m: PlaygroundMessage) => JSON.stringify([m.content, m.embeds]);

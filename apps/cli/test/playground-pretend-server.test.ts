@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withService, type Database } from '@brain/db';
 import { PLAYGROUND, PRETEND_FORUM_ID, PRETEND_THREAD, type PlaygroundMessage, type PretendChannel } from '@brain/discord';
+import { waitUntil } from '@brain/testkit';
 import type { WebServer } from '@brain/web';
 import { startEmbeddedPlayground, type EmbeddedPlayground } from './embedded-playground.ts';
 
@@ -49,12 +50,13 @@ async function state(): Promise<State> {
 async function botReply(act: () => Promise<unknown>, done: (m: PlaygroundMessage) => boolean = () => true): Promise<PlaygroundMessage> {
   const before = new Set((await state()).messages.map((m) => m.id));
   await act();
-  for (let i = 0; i < 1200; i++) {
-    const reply = (await state()).messages.find((m) => !before.has(m.id) && m.author === 'bot');
-    if (reply?.state === 'done' && done(reply)) return reply;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no reply');
+  return waitUntil(
+    async () => {
+      const reply = (await state()).messages.find((m) => !before.has(m.id) && m.author === 'bot');
+      return reply?.state === 'done' && done(reply) ? reply : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 50, what: "the bot's reply" },
+  );
 }
 
 const text = (m: PlaygroundMessage) => JSON.stringify([m.content, m.embeds]);
@@ -109,12 +111,14 @@ it('/sync add of the #help forum backfills its tagged posts from the pretend ser
   expect(text(refused)).toContain('Only server admins');
   const added = await send(PLAYGROUND.channelId, 'moderator', '/sync add channel: #help');
   expect(text(added)).toContain(`<#${PRETEND_FORUM_ID}>`);
-  for (let i = 0; i < 600; i++) {
-    const [row] = await withService(db, (tx) => tx.query<{ state: string }>('select state from synced_channels where channel_id = $1', [PRETEND_FORUM_ID]));
-    if (row?.state === 'current') break;
-    expect(row?.state).not.toBe('paused');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntil(
+    async () => {
+      const [row] = await withService(db, (tx) => tx.query<{ state: string }>('select state from synced_channels where channel_id = $1', [PRETEND_FORUM_ID]));
+      expect(row?.state).not.toBe('paused');
+      return row?.state === 'current';
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: 'the synced #help to be current' },
+  );
   const rows = await withService(db, (tx) =>
     tx.query<{ title: string; status: string }>("select title, status from artifacts where kind = 'discord_thread' and origin_parent_id = $1 order by title", [PRETEND_FORUM_ID]),
   );
