@@ -228,7 +228,12 @@ describeDb(
       const layout = async (slug: string, firstSimilarity: number) => {
         const ws = await createWorkspace(suite.db, slug);
         const specs = [
-          ...[firstSimilarity, 0.598, 0.596, 0.594, 0.592].map((s, i) => ({ content: `Release notes, part ${i}: the wiki page lists every change.`, embedding: atSimilarity(query, 1200 + i, s) })),
+          // Each one a word longer than the one before: the keyword leg ranks them in the vector
+          // leg's order (ts_rank's length normalisation), not by their random ids.
+          ...[firstSimilarity, 0.598, 0.596, 0.594, 0.592].map((s, i) => ({
+            content: `Release notes, part ${i}: the wiki page lists every change${['', ' today', ' today tomorrow', ' today tomorrow yesterday', ' today tomorrow yesterday weekly'][i]}.`,
+            embedding: atSimilarity(query, 1200 + i, s),
+          })),
           ...Array.from({ length: 10 }, (_, i) => ({ content: `Lunch plans for day ${i}: the team meets at noon.`, embedding: atSimilarity(query, 1300 + i, 0.55 - i * 0.01) })),
           { content: fact, embedding: atSimilarity(query, 1400, 0.4) },
         ];
