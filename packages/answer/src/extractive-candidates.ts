@@ -1,0 +1,184 @@
+import { sentenceSpans, type SentenceSpan, type TextRange } from './text/sentences.ts';
+import type { TermWeights } from './text/term-weights.ts';
+import { normalise, termSet, terms } from './text/terms.ts';
+import { namesIn } from './coverage-gate.ts';
+import type { Passage } from './types.ts';
+
+/** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
+export interface Candidate {
+  passage: Passage;
+  /** 0 for the best-ranked passage. */
+  rank: number;
+  span: SentenceSpan;
+  /** Every span of the passage, to find the sentence that continues this one. */
+  siblings: readonly SentenceSpan[];
+  position: number;
+  /** The passage's heading path and the heading or label above the sentence. */
+  context: string;
+  /** Terms of the heading or label above the sentence inside the passage (empty above the first). */
+  sectionTerms: Set<string>;
+  /** The heading and label text above the sentence, and its own section's text, as written. */
+  sectionText: string;
+  ownSectionText: string;
+  /** The sentence's own section: that heading or label, else the last part of the passage's heading. */
+  ownSection: Set<string>;
+  /** Index of the sentence under its nearest heading or label: a section's first sentences define it. */
+  sectionPosition: number;
+  /** The sentence is in the paragraph right under its label, the one a label surely describes. */
+  besideLabel: boolean;
+  /** The sentence's own terms. */
+  ownTerms: Set<string>;
+  /** Question terms found in the sentence or the headings above it. */
+  matched: Set<string>;
+  /** The question names a section of the passages, and not this sentence's. */
+  offSection: boolean;
+  /** The question names the sentence's own section (its heading or label). */
+  inNamedSection: boolean;
+  /** The matched terms that are not generic. */
+  informative: Set<string>;
+  score: number;
+}
+
+// BM25's usual constants, applied to sentences instead of documents.
+const K1 = 1.2;
+const B = 0.75;
+/** A question term found in the sentence's headings counts this much of a term in the sentence. */
+const HEADING_WEIGHT = 0.6;
+/** How many sentences under a named heading or label count as its definition. */
+const DEFINING_SENTENCES = 3;
+/**
+ * A sentence without the rarest term the question shares with the passages (its topic: "jsonb",
+ * not "key" or "value") counts this much: "json keeps every key" is not an answer about jsonb.
+ */
+const OFF_TOPIC = 0.5;
+// A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
+export const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
+
+/** Every sentence of the passages that could be quoted, with its context; scored by scoreCandidates. */
+export function candidatesOf(passages: readonly Passage[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [rank, passage] of passages.entries()) {
+    let sectionPosition = 0;
+    let section: TextRange | null = null;
+    const spans = sentenceSpans(passage.content);
+    // A table's header row names the columns of the rows below it: it is their context, not a fact.
+    const headers = new Set(spans.flatMap((s) => (s.kind === 'row' && s.lead ? [s.lead] : [])));
+    const firstBlock = new Map<TextRange, number>();
+    for (const s of spans) if (s.label && !firstBlock.has(s.label)) firstBlock.set(s.label, s.block);
+    for (const [position, span] of spans.entries()) {
+      if (headers.has(span)) continue;
+      sectionPosition = span.label === section ? sectionPosition + 1 : 0;
+      section = span.label;
+      if (BRACKETED_NUMBER.test(span.text)) continue;
+      // "Or `async/await`:" introduces a code block that an extractive answer cannot show.
+      if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
+      const labelText = span.label?.text ?? '';
+      const context = `${passage.title ?? ''} ${passage.heading ?? ''} ${span.heading ?? ''} ${labelText} ${span.lead?.text ?? ''}`;
+      const sectionTerms = termSet(`${span.heading ?? ''} ${labelText}`);
+      const ownSectionText = span.label ? labelText : (passage.heading?.split(' › ').at(-1) ?? passage.title ?? '');
+      const ownSection = termSet(ownSectionText);
+      out.push({
+        passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
+        matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
+      });
+    }
+  }
+  return out;
+}
+
+/** BM25 over sentences, with the headings, the named section and the question's topic taken into account. */
+export function scoreCandidates(all: Candidate[], question: string, wanted: Set<string>, weights: TermWeights): void {
+  const termLists = all.map((c) => terms(c.span.text));
+  const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
+  // When the question names a section ("connectionTimeout"), sentences of other sections of the
+  // same passages ("keepAliveTimeout: Default 72000") are about something else.
+  // Named, not merely touched: "Is http.server recommended?" shares two words with the label
+  // "class http.server.HTTPServer(server_address, …)" yet asks about the module, not that class.
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namedBy(c.sectionText, c.sectionTerms, question, wanted);
+  const focused = new Set(all.filter(namesSection).map((c) => c.passage.n));
+
+  const contextTerms = all.map((c) => termSet(c.context));
+  const present = new Set<string>();
+  for (const [i, list] of termLists.entries()) {
+    for (const t of [...list, ...(contextTerms[i] ?? [])]) if (wanted.has(t) && !weights.generic(t)) present.add(t);
+  }
+  // The topic is the one rarest term; a tie names no topic.
+  const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
+  const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
+
+  for (const [i, c] of all.entries()) {
+    const list = termLists[i] ?? [];
+    c.offSection = focused.has(c.passage.n) && !namesSection(c);
+    const tf = new Map<string, number>();
+    for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    let relevance = 0;
+    for (const [t, f] of tf) {
+      relevance += (weights.weight(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
+      c.matched.add(t);
+    }
+    // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
+    // A sentence that shares no word with the question counts only inside a section the question
+    // names: at least half of that section heading's terms are in the question.
+    const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
+    c.inNamedSection = ownNamed;
+    if (relevance === 0 && !ownNamed) continue;
+    // The first sentences under a heading or label the question names define it: they are about
+    // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to
+    // `true`, the server will destroy their sockets").
+    const defines = c.sectionPosition < DEFINING_SENTENCES && ownNamed;
+    for (const t of contextTerms[i] ?? []) {
+      if (!wanted.has(t) || tf.has(t)) continue;
+      relevance += (defines && c.ownSection.has(t) ? 1 : HEADING_WEIGHT) * weights.weight(t);
+      c.matched.add(t);
+    }
+    for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
+    // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
+    // tells the asker nothing new.
+    // A definition that restates the question ("The final path component, without its suffix")
+    // answers it with its label ("PurePath.stem"), which is quoted with it.
+    const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
+    if (novel === 0 && list.length > 0) continue;
+    c.score =
+      relevance *
+      Math.min(1, (novel + 2) / 4) *
+      (c.offSection ? 0.6 : 1) *
+      (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
+      (1 / (1 + 0.1 * c.rank)) *
+      (1 - 0.04 * Math.min(c.sectionPosition, 10));
+  }
+}
+
+/**
+ * Does the question name this heading or label? One that names something ("copy.deepcopy(x[,
+ * memo])", "bodyLimit") is named only by that name as written: "deep copy" names no function,
+ * and "http.server" is not the class "http.server.HTTPServer". Other headings are named when
+ * the question holds at least half of their terms.
+ */
+function namedBy(text: string, section: Set<string>, question: string, wanted: Set<string>): boolean {
+  const ids = namesIn(text).filter(isIdentifier);
+  if (ids.length > 0) {
+    const asked = normalise(question);
+    // "ArgumentParser.add_argument(…)" is also named by "add_argument", a name on its own.
+    const forms = ids.flatMap((id) => {
+      const parts = id.split('.');
+      return parts.map((_, i) => parts.slice(i).join('.')).filter((f, i) => i === 0 || isIdentifier(f));
+    });
+    return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked));
+  }
+  return namedByTerms(section, wanted);
+}
+
+function isIdentifier(word: string): boolean {
+  return /[_.\d]|\p{Ll}\p{Lu}/u.test(word);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function namedByTerms(section: Set<string>, wanted: Set<string>): boolean {
+  let hits = 0;
+  for (const t of section) if (wanted.has(t)) hits++;
+  return hits > 0 && hits * 2 >= section.size;
+}
