@@ -11,6 +11,7 @@ import {
   discordInteraction,
   expectNoMoreCalls,
   fakeMessage,
+  fakeThreadCreate,
   snowflakeAt,
   startFakeDiscord,
   startFakeDiscordBotMessages,
@@ -147,22 +148,7 @@ describeDb('follow-ups, solved threads and edits over the Gateway', (suite) => {
     history.createThread(thread, { parentId: FORUM, name: title, ownerId: author });
     const starter = fakeMessage({ id: thread, channelId: thread, author: 'Ada', authorId: author, content });
     history.addMessages(thread, [starter]);
-    gateway.dispatch('THREAD_CREATE', {
-      id: thread,
-      guild_id: GUILD,
-      parent_id: FORUM,
-      owner_id: author,
-      type: ChannelType.PublicThread,
-      name: title,
-      newly_created: true,
-      last_message_id: thread,
-      message_count: 0,
-      member_count: 1,
-      rate_limit_per_user: 0,
-      flags: 0,
-      applied_tags: [],
-      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
-    });
+    gateway.dispatch('THREAD_CREATE', fakeThreadCreate({ id: thread, guildId: GUILD, parentId: FORUM, ownerId: author, name: title }));
     gateway.dispatch('MESSAGE_CREATE', { ...starter, guild_id: GUILD, channel_type: ChannelType.PublicThread });
     return { thread, starter };
   }

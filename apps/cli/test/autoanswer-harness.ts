@@ -9,6 +9,7 @@ import {
   buttonPress,
   discordInteraction,
   fakeMessage,
+  fakeThreadCreate,
   snowflakeAt,
   startFakeDiscord,
   startFakeDiscordBotMessages,
@@ -239,22 +240,7 @@ export async function startAutoanswerHarness(db: Database, slug: string): Promis
     callsFor: (token, count) => discord.waitForCalls(token, count, 20_000),
     nextId,
     post(parent, title, content, author = { id: ASKER }, id = nextId()) {
-      gateway.dispatch('THREAD_CREATE', {
-        id,
-        guild_id: GUILD,
-        parent_id: parent,
-        owner_id: author.id,
-        type: ChannelType.PublicThread,
-        name: title,
-        newly_created: true,
-        last_message_id: id,
-        message_count: 0,
-        member_count: 1,
-        rate_limit_per_user: 0,
-        flags: 0,
-        applied_tags: [],
-        thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
-      });
+      gateway.dispatch('THREAD_CREATE', fakeThreadCreate({ id, guildId: GUILD, parentId: parent, ownerId: author.id, name: title }));
       starter(id, content, author);
       return id;
     },

@@ -33,6 +33,7 @@ export {
   type InteractionEnvelope,
   type InteractionOption,
 } from './discord-interaction.ts';
+export { fakeThreadCreate } from './fake-thread-create.ts';
 export { fakeMessage, snowflakeAt, snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
 export { startFakeDiscordHistory, type FakeChannelState, type FakeDiscordHistory } from './fake-discord-history.ts';
 export { createFakeRateLimits, DISCORD_GLOBAL_PER_SECOND, type FakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';

@@ -13,6 +13,7 @@ import {
 import type { Logger } from '@brain/observability';
 import {
   fakeMessage,
+  fakeThreadCreate,
   startFakeDiscordBotMessages,
   startFakeDiscordGateway,
   startFakeDiscordGuilds,
@@ -87,7 +88,7 @@ export async function startPretendDiscord(logger: Logger): Promise<PretendDiscor
         const mentions = content.includes(`<@${BOT_ID}>`) ? [{ id: BOT_ID, username: 'Company Brain', global_name: null, discriminator: '0', avatar: null, bot: true }] : [];
         const wire = fakeMessage({ id: message.id, channelId: message.channelId, author: 'You', authorId: PLAYGROUND.userId, content, mentions });
         fake.addMessages(message.channelId, [wire]);
-        if (newPost) gateway.dispatch('THREAD_CREATE', threadCreate(where.id, where.parentId as string, where.name));
+        if (newPost) gateway.dispatch('THREAD_CREATE', fakeThreadCreate({ id: where.id, guildId: PLAYGROUND.guildId, parentId: where.parentId as string, ownerId: PLAYGROUND.userId, name: where.name }));
         gateway.dispatch('MESSAGE_CREATE', { ...wire, guild_id: PLAYGROUND.guildId, ...(where?.type === 11 ? { channel_type: 11 } : {}) });
       });
       return () => {
@@ -148,25 +149,5 @@ function gatewayGuild(): Record<string, unknown> {
     emojis: [],
     stickers: [],
     features: [],
-  };
-}
-
-/** A forum post as THREAD_CREATE announces it. */
-function threadCreate(id: string, parentId: string, name: string): Record<string, unknown> {
-  return {
-    id,
-    guild_id: PLAYGROUND.guildId,
-    parent_id: parentId,
-    owner_id: PLAYGROUND.userId,
-    type: 11,
-    name,
-    newly_created: true,
-    last_message_id: id,
-    message_count: 0,
-    member_count: 1,
-    rate_limit_per_user: 0,
-    flags: 0,
-    applied_tags: [],
-    thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
   };
 }
