@@ -30,6 +30,14 @@ export async function readGuildFacts(db: Database, scope: GuildScope): Promise<R
   return { guildId: row.guild_id, ownerId: row.owner_id, roles: json(row.roles), channels: json(row.channels), fetchedAt: new Date(row.fetched_at).getTime() };
 }
 
+/** When the stored facts about this guild were read, without them: a process whose own copy is as new needs no more. */
+export async function readGuildFactsStamp(db: Database, scope: GuildScope): Promise<number | undefined> {
+  const [row] = await withWorkspace(db, scope.workspaceId, (tx) =>
+    tx.query<{ fetched_at: Date | string }>('select fetched_at from public.guild_facts where workspace_id = $1 and guild_id = $2', [scope.workspaceId, scope.guildId]),
+  );
+  return row ? new Date(row.fetched_at).getTime() : undefined;
+}
+
 /**
  * Keeps what was read, unless another process stored a later read meanwhile: two readers racing
  * never put older facts back.

@@ -2,7 +2,7 @@ import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import { parseChannel, parseGuildFacts, type ChannelFacts, type GuildFacts, type RawChannel, type RawRole } from '../audience/guild-facts.ts';
 import type { GuildScope, RefreshableGuildFacts } from '../audience/guild-facts-source.ts';
-import { readGuildFacts, writeGuildFacts, type RawGuildFacts } from '../audience/stored-guild-facts.ts';
+import { readGuildFacts, readGuildFactsStamp, writeGuildFacts, type RawGuildFacts } from '../audience/stored-guild-facts.ts';
 import type { DiscordApi } from './discord-api.ts';
 
 /** Roles and overwrites are re-read at most this often when asked: a change takes effect within it. */
@@ -76,9 +76,20 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   }
 
   async function stored(scope: GuildScope): Promise<RawGuildFacts | undefined> {
-    if (!options.db) return memory.get(scope.guildId);
+    const own = memory.get(scope.guildId);
+    if (!options.db) return own;
     try {
-      return await readGuildFacts(options.db, scope);
+      // Every ask looks here: only the stored read's time comes back when this process's own copy
+      // is as new (on PostgreSQL an ask may also see the row from just before a concurrent
+      // refresh committed: its own newer read wins), the whole row only when another process's
+      // read is newer.
+      const stamp = await readGuildFactsStamp(options.db, scope);
+      if (own && (stamp === undefined || own.fetchedAt >= stamp)) return own;
+      if (stamp === undefined) return undefined;
+      const latest = await readGuildFacts(options.db, scope);
+      // Kept as this process's copy, so the next ask needs only the stamp again.
+      if (latest) memory.set(scope.guildId, latest);
+      return latest;
     } catch (error) {
       options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not read the stored guild facts; reading them from Discord');
       return undefined;
@@ -109,15 +120,20 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
     return { ...facts, channels };
   }
 
-  const parse = (raw: RawGuildFacts) => parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels);
+  // A read is parsed once, not on every ask that uses it.
+  const parsed = new WeakMap<RawGuildFacts, GuildFacts>();
+  const parse = (raw: RawGuildFacts): GuildFacts => {
+    let facts = parsed.get(raw);
+    if (!facts) {
+      facts = parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels);
+      parsed.set(raw, facts);
+    }
+    return facts;
+  };
 
   return {
     async facts(scope, channelIds) {
       let raw = await stored(scope);
-      // This process's own latest read wins when it is newer: on PostgreSQL an ask whose stored
-      // row was read just before a concurrent refresh committed would otherwise read the guild again.
-      const own = memory.get(scope.guildId);
-      if (own && (!raw || own.fetchedAt > raw.fetchedAt)) raw = own;
       if (!raw || now() - raw.fetchedAt >= ttl) raw = await refreshRaw(scope);
       return raw ? withExtras(scope.guildId, parse(raw), channelIds) : undefined;
     },
