@@ -154,3 +154,29 @@ it('a note saved in #staff is found in #staff and by a moderator’s private ask
   expect(text(await run(PLAYGROUND.channelId, 'member', '/sources'))).not.toContain('Staff note');
   expect(text(await run(PLAYGROUND.channelId, 'moderator', '/sources'))).toContain('Staff note');
 }, 120_000);
+
+it('sends the member’s page no #staff message, and will not let them act on one; the moderator’s page has them', async () => {
+  const state = async () => (await (await fetch(`${web.url}/playground/state`, { headers: { cookie: await viewer() } })).json()) as { messages: PlaygroundMessage[] };
+  await post('/playground/view', { channelId: PLAYGROUND.staffChannelId, persona: 'moderator' });
+  const asModerator = await state();
+  const staff = asModerator.messages.filter((m) => m.channelId === PLAYGROUND.staffChannelId);
+  // The pretend server's own #staff history and what the earlier cases said there.
+  expect(JSON.stringify(staff)).toContain('On-call rota for December');
+  expect(JSON.stringify(staff)).toContain('March 3');
+
+  await post('/playground/view', { persona: 'member' });
+  const asMember = JSON.stringify((await state()).messages);
+  expect(asMember).not.toContain('On-call rota for December');
+  expect(asMember).not.toContain('March 3');
+  expect(asMember).not.toContain(PLAYGROUND.staffChannelId);
+  expect(asMember).toContain(PUBLIC_NOTE.slice(0, 30));
+  // Nor can the member save, or press a button on, a #staff message they were never sent.
+  const target = staff.find((m) => m.author === 'member') as PlaygroundMessage;
+  const bot = staff.find((m) => m.author === 'bot') as PlaygroundMessage;
+  for (const [path, body] of [['/playground/save-message', { messageId: target.id }], ['/playground/press', { messageId: bot.id, customId: 'sources' }]] as const) {
+    const res = await fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: web.url, cookie: await viewer() }, body: JSON.stringify(body) });
+    expect(res.status, path).toBe(404);
+  }
+  await post('/playground/view', { persona: 'moderator' });
+  expect(JSON.stringify((await state()).messages)).toContain('On-call rota for December');
+});
