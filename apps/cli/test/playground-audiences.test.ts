@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ask, createExtractiveAnswerer } from '@brain/answer';
 import { loadConfig } from '@brain/config';
-import { migrate, openDatabase, withService, type Database } from '@brain/db';
-import { PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
+import { migrate, openDatabase, withService, withWorkspace, type Database } from '@brain/db';
+import { guildChannels, PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
 import { createLogger } from '@brain/observability';
 import { closedLoopbackUrl, waitUntil } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
@@ -28,6 +28,7 @@ let worker: RunningWorker;
 let app: Composition;
 let discord: DiscordWiring;
 let dataDir = '';
+let localWorkspaceId = '';
 
 beforeAll(async () => {
   const port = Number(new URL(await closedLoopbackUrl()).port);
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await migrate(db);
   app = compose(config, db, logger);
   const local = await resolveWorkspace(db, undefined);
+  localWorkspaceId = local.id;
   const embedder = app.embedder;
   const answerer = createExtractiveAnswerer();
   discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer, logger }, input) });
@@ -98,6 +100,14 @@ async function waitReady(count: number) {
 
 const text = (m: PlaygroundMessage) => JSON.stringify([m.content, m.embeds]);
 const QUESTION = '/ask question: When are the layoffs planned?';
+
+// First: before any ask, which would also store them.
+it('stores the pretend server’s guild facts when it starts, as a sync does, so the dashboard’s audience picker offers its channels', async () => {
+  const offered = await withWorkspace(db, localWorkspaceId, (tx) => guildChannels(tx));
+  expect(offered).toEqual(expect.arrayContaining([{ id: PLAYGROUND.channelId, name: PLAYGROUND.channelName }, { id: PLAYGROUND.staffChannelId, name: PLAYGROUND.staffChannelName }]));
+  const [row] = await withService(db, (tx) => tx.query<{ guild_id: string }>('select guild_id from guild_facts where workspace_id = $1', [localWorkspaceId]));
+  expect(row?.guild_id).toBe(PLAYGROUND.guildId);
+});
 
 it('has a public channel, a staff-only channel and a member/moderator switch', async () => {
   const state = (await (await fetch(`${web.url}/playground/state`)).json()) as { channels: { id: string }[]; personas: { id: string }[] };
