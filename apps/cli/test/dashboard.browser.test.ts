@@ -7,7 +7,7 @@ import { ask, createExtractiveAnswerer } from '@brain/answer';
 import { loadConfig, type BrainConfig } from '@brain/config';
 import { migrate, openDatabase, withService, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
-import { closedLoopbackUrl } from '@brain/testkit';
+import { reserveLoopbackPort } from '@brain/testkit';
 import { startWebServer, type OnboardingDeps, type WebServer } from '@brain/web';
 import { compose } from '../src/compose.ts';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
@@ -43,7 +43,8 @@ interface Running {
 }
 
 async function startEmbedded(): Promise<Running> {
-  const port = Number(new URL(await closedLoopbackUrl()).port);
+  const reserved = await reserveLoopbackPort();
+  const port = reserved.port;
   const dataDir = await templateDataDir('brain-dashboard-');
   const config = loadConfig({ BRAIN_DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }, { cwd: process.cwd() });
   expect(config.mode).toBe('embedded');
@@ -63,6 +64,7 @@ async function startEmbedded(): Promise<Running> {
     localWorkspaceId: local.id,
     ask: (input) => ask({ db, embedder, answerer, logger }, { workspaceId: input.workspaceId, question: input.question, audience: input.audience, surface: input.surface, askedBy: input.askedBy, interactionId: input.interactionId, signal: input.signal }),
   });
+  await reserved.release();
   const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
   // The local workspace has no Discord server to claim it through /install: its owner is set as a claim would.
   await withService(db, (tx) => tx.query('update workspaces set claim_email = $2, claimed_at = now() where id = $1', [local.id, OWNER]));

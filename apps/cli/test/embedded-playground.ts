@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { ask, createExtractiveAnswerer } from '@brain/answer';
 import { loadConfig } from '@brain/config';
 import { migrate, openDatabase, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
+import { reserveLoopbackPort } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
 import { compose } from '../src/compose.ts';
 import { wireDiscord } from '../src/discord-wiring.ts';
@@ -22,13 +22,8 @@ export interface EmbeddedPlayground {
  * bot token, so the playground and its pretend server are all there is; the real worker runs jobs.
  */
 export async function startEmbeddedPlayground(prefix: string): Promise<EmbeddedPlayground> {
-  // The port stays taken until the web server listens on it: set-up starts fake servers on
-  // ephemeral ports of their own (and other suites run beside this one), and a port only looked
-  // up and closed was seen handed to one of them (EADDRINUSE).
-  const holder = net.createServer();
-  await new Promise<void>((resolve, reject) => holder.once('error', reject).listen(0, '127.0.0.1', resolve));
-  holder.unref();
-  const port = (holder.address() as AddressInfo).port;
+  const reserved = await reserveLoopbackPort();
+  const port = reserved.port;
   const dataDir = await templateDataDir(prefix);
   const config = loadConfig({ BRAIN_DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, { cwd: process.cwd() });
   if (config.discord.botToken || !config.playground.enabled) throw new Error('expected the playground on and no bot token');
@@ -40,7 +35,7 @@ export async function startEmbeddedPlayground(prefix: string): Promise<EmbeddedP
   const embedder = app.embedder;
   const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer: createExtractiveAnswerer(), logger }, input) });
   const worker = await runWorker(app, undefined, discord.pretendHistory);
-  await new Promise<void>((resolve) => holder.close(() => resolve()));
+  await reserved.release();
   const web = await startWebServer({ config, db, logger, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
   return {
     web,

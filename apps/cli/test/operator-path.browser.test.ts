@@ -8,7 +8,7 @@ import { createLogger } from '@brain/observability';
 import { generateDevKeyPair } from '@brain/discord';
 import {
   slashCommand,
-  closedLoopbackUrl,
+  reserveLoopbackPort,
   startFakeDiscord,
   startFakeDiscordOAuth,
   startFakeStripe,
@@ -47,7 +47,8 @@ interface Running {
 }
 
 async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStripe; supabase?: FakeSupabaseAuth }): Promise<Running> {
-  const port = Number(new URL(await closedLoopbackUrl()).port);
+  const reserved = await reserveLoopbackPort();
+  const port = reserved.port;
   const dataDir = await templateDataDir('brain-e2e-');
   const config = loadConfig(
     {
@@ -78,6 +79,7 @@ async function startEmbedded(fakes: { discord: FakeDiscordOAuth; stripe: FakeStr
   // Wired as `brain start` wires it: the real ask, billing's entitlement check, Discord's REST at the fake.
   const local = await resolveWorkspace(db, undefined);
   const discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
+  await reserved.release();
   const web = await startWebServer({ config, db, logger, onboarding, discord: discord.surface }, { host: '127.0.0.1', port });
   fakes.stripe.webhookUrl = `${config.publicUrl}/stripe/webhook`;
   return {

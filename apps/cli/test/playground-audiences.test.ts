@@ -11,7 +11,7 @@ import { loadConfig } from '@brain/config';
 import { migrate, openDatabase, withService, withWorkspace, type Database } from '@brain/db';
 import { guildChannels, PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
 import { createLogger } from '@brain/observability';
-import { closedLoopbackUrl, waitUntil } from '@brain/testkit';
+import { reserveLoopbackPort, waitUntil } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
 import { wireDiscord, type DiscordWiring } from '../src/discord-wiring.ts';
 import { compose, type Composition } from '../src/compose.ts';
@@ -31,7 +31,8 @@ let dataDir = '';
 let localWorkspaceId = '';
 
 beforeAll(async () => {
-  const port = Number(new URL(await closedLoopbackUrl()).port);
+  const reserved = await reserveLoopbackPort();
+  const port = reserved.port;
   dataDir = await templateDataDir('brain-audiences-');
   const config = loadConfig({ BRAIN_DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, { cwd: process.cwd() });
   expect(config.playground.enabled).toBe(true);
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const answerer = createExtractiveAnswerer();
   discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer, logger }, input) });
   worker = await runWorker(app, undefined, discord.pretendHistory);
+  await reserved.release();
   web = await startWebServer({ config, db, logger, discord: discord.surface, playground: discord.playground }, { host: '127.0.0.1', port });
 }, 120_000);
 

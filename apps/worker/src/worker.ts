@@ -58,6 +58,9 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
   };
   let idleWaiters: (() => void)[] = [];
   let lastLookFoundNothing = false;
+  // Jobs finished so far. A look during which one finished proves nothing: on PostgreSQL the claim
+  // runs on another connection, and its snapshot may still count that job against the workspace's cap.
+  let finishedJobs = 0;
 
   const unlisten = await services.db.listen('brain_jobs', wake).catch((error: unknown) => {
     log.warn({ err: error }, 'LISTEN unavailable; polling only');
@@ -103,6 +106,7 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
       woken = false;
       const free = concurrency - running.size;
       let claimed: Job[] = [];
+      const finishedBefore = finishedJobs;
       if (free > 0) {
         try {
           claimed = await claimJobs(services.db, { workerId, limit: free, leaseMs, perWorkspace: options.jobsPerWorkspace, artifactIds: options.artifactIds });
@@ -114,11 +118,12 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
         const abort = new AbortController();
         const done = runJob(job, abort).finally(() => {
           running.delete(job.id);
+          finishedJobs++;
           wake();
         });
         running.set(job.id, { job, abort, done });
       }
-      lastLookFoundNothing = claimed.length === 0;
+      lastLookFoundNothing = claimed.length === 0 && finishedJobs === finishedBefore;
       if (lastLookFoundNothing && running.size === 0) {
         const waiters = idleWaiters;
         idleWaiters = [];

@@ -108,4 +108,45 @@ describeDb('worker loop', (suite) => {
     await worker.stop();
     for (const id of ids) expect(await jobState(suite.db, id)).toMatchObject({ status: 'done', title: 't+' });
   });
+
+  it('reports idle only after a look that began once every job had finished (a claim that overlapped the last job could not see the next)', async () => {
+    // On PostgreSQL the next claim runs on another connection while the running job commits: its
+    // snapshot still counts that job against the workspace's cap, so it finds nothing although a
+    // job is queued. The gate below holds one such claim's (real) result until the job is done,
+    // the order a pooled PostgreSQL produces by chance.
+    const first = await save('first of three');
+    const others = [await save('second of three'), await save('third of three')];
+    let claimRan!: () => void;
+    const claimHasRun = new Promise<void>((resolve) => (claimRan = resolve));
+    let jobFinished!: () => void;
+    const jobHasFinished = new Promise<void>((resolve) => (jobFinished = resolve));
+    let claims = 0;
+    // Held after the claim's transaction commits, so nothing else waits on it (PGlite runs one at a time).
+    const transaction: Database['transaction'] = async (fn) => {
+      let claiming = false;
+      const result = await suite.db.transaction((tx) =>
+        fn({ exec: (script) => tx.exec(script), query: (text, params) => ((claiming ||= text.includes('brain.claim_jobs')), tx.query(text, params)) }),
+      );
+      if (claiming && ++claims === 2) {
+        claimRan();
+        await jobHasFinished;
+      }
+      return result;
+    };
+    const real = suite.db;
+    const db: Database = { kind: real.kind, display: real.display, query: (text, params) => real.query(text, params), exec: (script) => real.exec(script), transaction, listen: (channel, onPayload) => real.listen(channel, onPayload), close: () => real.close() };
+    const firstTask: Task = async (services, job, workerId, signal) => {
+      if (job.artifactId === first) await claimHasRun;
+      await recordTask(services, job, workerId, signal);
+    };
+    const worker = await startWorker(servicesFor(db), { logger, tasks: { ingest: firstTask }, artifactIds: [first, ...others], concurrency: 2, jobsPerWorkspace: 1 });
+    const finishedFirst = waitUntil(async () => (await jobState(suite.db, first))?.status === 'done', { what: 'the first job to be done' });
+    // The job's own bookkeeping (leaving the worker's running set) follows its commit by a few ticks.
+    void finishedFirst.then(() => setTimeout(jobFinished, 50));
+    await worker.idle();
+    await worker.stop();
+    expect(await jobState(suite.db, first)).toMatchObject({ status: 'done' });
+    // (stop() drains the job a last look may still take, so one job alone could not show the early idle.)
+    for (const id of others) expect(await jobState(suite.db, id)).toMatchObject({ status: 'done' });
+  });
 });

@@ -1,5 +1,5 @@
 import type { BrainConfig } from '@brain/config';
-import { chunkConversation, chunkDocument, chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
+import { chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createSyncRunner, type DiscordHistory } from '@brain/discord';
 import { createEmbedder, localModelOf, type Embedder } from '@brain/embeddings';
@@ -15,6 +15,8 @@ export interface IngestRuntime {
   saveOptions: SaveOptions;
   /** Stops the extraction sandboxes and the ingestion threads. */
   close(): Promise<void>;
+  /** The ingestion threads started so far (lazily, on the first chunk or local embedding). */
+  readonly threads: { readonly started: number; readonly crashed: number };
 }
 
 export function buildEmbedder(config: BrainConfig, logger: Logger): Embedder {
@@ -45,16 +47,18 @@ export function buildIngestRuntime(
   const extractor = createExtractor();
   const history = syncHistory(config, pretendHistory);
   const allowPrivateHosts = config.allowPrivateHosts;
-  // Embedded mode serves Discord's acknowledgements from this very thread: chunking and the local
-  // embedder run on a thread of their own there (the same functions, so the same output).
+  // Chunking and the local embedder run on a thread of their own (the same functions, so the same
+  // output), in every mode: `brain start` acknowledges Discord's interactions on this thread, with
+  // PGlite or PostgreSQL alike, and a lone `brain worker` keeps renewing its leases and hearing
+  // NOTIFY while a 20 MB PDF is chunked. The thread starts on first use.
   const local = localModelOf(embedder);
-  const cpu = config.mode === 'embedded' ? createIngestCpuThreads({ logger: logger.child({ component: 'ingest-thread' }), ...(local ? { model: local } : {}) }) : undefined;
+  const cpu = createIngestCpuThreads({ logger: logger.child({ component: 'ingest-thread' }), ...(local ? { model: local } : {}) });
   return {
     services: {
       db,
       // Only the local embedder itself moves to the thread (the thread computes that one model); a
       // wrapper around it, or any other embedder, keeps running as given.
-      embedder: cpu && local ? cpu.embedder : embedder,
+      embedder: local ? cpu.embedder : embedder,
       logger,
       async fetchUrl(url, options) {
         const fetched = await safeFetch(url, {
@@ -88,9 +92,8 @@ export function buildIngestRuntime(
         // Saved text can carry @everyone or role mentions; answers quote it, so it must never ping.
         return { title: document.title, text: neutralizeMentions(document.text) };
       },
-      chunk: (document) => (cpu ? cpu.chunk(document) : chunkDocument(document)),
-      chunkConversation: (conversation) =>
-        cpu ? cpu.chunkConversation(conversation) : chunkConversation(conversation).map(({ spans, ...chunk }) => ({ ...chunk, messageSpans: spans })),
+      chunk: (document) => cpu.chunk(document),
+      chunkConversation: (conversation) => cpu.chunkConversation(conversation),
       conversationChunkingVersion,
       textForEmbedding: (chunk) => textForEmbedding({ heading: chunk.heading ?? '', content: chunk.content }),
       chunkingVersion,
@@ -99,7 +102,8 @@ export function buildIngestRuntime(
     saveOptions: buildSaveOptions(config),
     close: async () => {
       await extractor.close();
-      await cpu?.close();
+      await cpu.close();
     },
+    threads: cpu.counters,
   };
 }
