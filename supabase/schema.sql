@@ -1733,6 +1733,12 @@ CREATE INDEX jobs_finished_at_idx ON public.jobs USING btree (finished_at) WHERE
 CREATE INDEX jobs_lease_idx ON public.jobs USING btree (lease_expires_at) WHERE (status = 'running'::text);
 
 --
+-- Name: jobs_one_pending_day_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX jobs_one_pending_day_sync_idx ON public.jobs USING btree (((payload ->> 'synced_channel_id'::text))) WHERE ((task = 'sync_channel_days'::text) AND (status = 'queued'::text));
+
+--
 -- Name: jobs_one_pending_per_artifact; Type: INDEX; Schema: public; Owner: -
 --
 

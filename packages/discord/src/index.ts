@@ -29,6 +29,7 @@ export { syncChannel, SYNC_CONCURRENCY, type SyncOutcome, type SyncPass } from '
 export { createSyncRunner } from './sync/sync-runner.ts';
 export { addSyncedChannel, queueSync, type AddSyncedChannel } from './sync/add-synced-channel.ts';
 export { removeSyncedChannel } from './sync/remove-synced-channel.ts';
+export { dayOfMessage, queueDaySync, DAY_SYNC_DELAY_MS } from './sync/queue-day-sync.ts';
 export { listSyncedChannels } from './sync/list-synced-channels.ts';
 export { syncKindOf, syncProgress, type SyncedChannel, type SyncCheckpoint } from './sync/synced-channel.ts';
 export { syncedChannelLine, syncedChannelsText } from './render/synced-channels.ts';

@@ -10,4 +10,6 @@ export const tasks: Record<string, Task> = {
   ingest: ingestTask,
   reembed: reembedTask,
   sync_channel: syncChannelTask,
+  // The same pass over only the days the Gateway saw edited (payload.days).
+  sync_channel_days: syncChannelTask,
 };

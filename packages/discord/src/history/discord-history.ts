@@ -36,6 +36,10 @@ export interface ReadOptions {
   /** After each page, with the messages read so far. */
   onPage?: ((read: number) => void | Promise<void>) | undefined;
   maxMessages?: number;
+  /** Start after this message id (exclusive; default from the channel's start). */
+  after?: string | undefined;
+  /** Stop before this id (exclusive): with `after`, one span of time, e.g. a UTC day. */
+  until?: string | undefined;
 }
 
 /** Discord's largest page of pins. */
@@ -83,17 +87,19 @@ export function createDiscordHistory(options: DiscordHistoryOptions): DiscordHis
     async readAll(channelId, readOptions = {}) {
       const limit = readOptions.maxMessages ?? MAX_THREAD_MESSAGES;
       const all: APIMessage[] = [];
+      const until = readOptions.until;
       // Pages come newest first even when walking forward: the next cursor is the page's highest id.
-      let after = '0';
+      let after = readOptions.after ?? '0';
       for (;;) {
         const query = { after, limit: MESSAGES_PER_PAGE };
         const page = (await get(rest, Routes.channelMessages(channelId), query, readOptions.signal, maxWaitMs)) as APIMessage[];
         if (page.length === 0) break;
         const ascending = [...page].sort((a, b) => compareIds(a.id, b.id));
-        all.push(...ascending);
+        const kept = until === undefined ? ascending : ascending.filter((m) => compareIds(m.id, until) < 0);
+        all.push(...kept);
         after = (ascending.at(-1) as APIMessage).id;
         await readOptions.onPage?.(all.length);
-        if (page.length < MESSAGES_PER_PAGE) break;
+        if (page.length < MESSAGES_PER_PAGE || kept.length < ascending.length) break;
         if (all.length >= limit) {
           throw new AppError({
             code: 'DISCORD_THREAD_TOO_LONG',

@@ -25,7 +25,7 @@ export async function removeSyncedChannel(db: Database, workspaceId: string, cha
     // nothing left to do), so the channel can be added again at once.
     await tx.query(
       `update jobs set status = 'done', finished_at = now()
-       where workspace_id = $1 and task = 'sync_channel' and status = 'queued' and payload ->> 'synced_channel_id' = $2`,
+       where workspace_id = $1 and task in ('sync_channel', 'sync_channel_days') and status = 'queued' and payload ->> 'synced_channel_id' = $2`,
       [workspaceId, row.id],
     );
     return { removed: true, name: row.channel_name, sources: row.source_count };

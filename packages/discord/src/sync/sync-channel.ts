@@ -20,6 +20,9 @@ const UNIT_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUN
 /** Errors that stop the channel until someone acts, shown as the pause reason. */
 const PAUSING_ERRORS = new Set(['DISCORD_MISSING_ACCESS', 'DISCORD_CHANNEL_NOT_FOUND', 'DISCORD_MESSAGE_CONTENT_OFF', 'DISCORD_BOT_TOKEN_INVALID']);
 const MAX_SKIPPED_SHOWN = 5;
+/** What /sync list shows of a channel, counted again after every pass. */
+const COUNTS = `source_count = (select count(*)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null),
+         message_count = (select coalesce(sum(cardinality(s.message_ids)), 0)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null)`;
 /**
  * Units read at once. Each thread is its own rate-limit bucket on Discord, so discord.js REST runs
  * their reads side by side and paces them to the bot's 50 requests a second; one at a time, a
@@ -39,6 +42,13 @@ export interface SyncPass {
   concurrency?: number;
   /** The guild's roles and overwrites, read again by every pass so every answer sees them at once. */
   guildFacts?: Pick<RefreshableGuildFacts, 'refresh'> | undefined;
+  /**
+   * Only these UTC days (YYYY-MM-DD) of the channel's own messages, and its pins: a pass the
+   * Gateway queues when a message there is edited or deleted (queueDaySync). It reads just those
+   * days, leaves threads to their own refresh, and is not the channel's pass: its checkpoint and
+   * last sync stay as the last full pass left them.
+   */
+  days?: readonly string[] | undefined;
 }
 
 export interface SyncOutcome {
@@ -79,8 +89,10 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
   const outcome: SyncOutcome = { state: 'current', saved: 0, unchanged: 0, forgotten: 0, resumed: 0, skipped: 0 };
   const channel = await loadChannel(db, pass);
   if (!channel) return { ...outcome, state: 'removed' };
-  // A failed read is logged there and leaves the stored facts to age out: the pass goes on.
-  await pass.guildFacts?.refresh({ workspaceId: pass.workspaceId, guildId: channel.guildId });
+  // A failed read is logged there and leaves the stored facts to age out: the pass goes on. A pass
+  // over edited days leaves them to the full passes and the answers' own 60 s refresh: edits come
+  // in bursts, and each would read the guild again.
+  if (!pass.days) await pass.guildFacts?.refresh({ workspaceId: pass.workspaceId, guildId: channel.guildId });
   const signal = pass.signal;
   const savedBy = pass.savedBy ?? `sync:${channel.channelId}`;
   const skipped: SyncCheckpoint['skipped'] = [];
@@ -89,14 +101,20 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     const info = await history.channel(channel.channelId, { signal });
     const name = 'name' in info && info.name ? info.name : channel.channelName;
     const marked = await withWorkspace(db, pass.workspaceId, (tx) => solvedThreadIds(tx, pass.workspaceId));
-    const units = await listUnits(history, channel, info, name ?? channel.channelId, marked, signal);
+    const units = pass.days
+      ? await listDayUnits(history, channel, info, name ?? channel.channelId, pass.days, signal)
+      : await listUnits(history, channel, info, name ?? channel.channelId, marked, signal);
     const { known, artifacts } = await withWorkspace(db, pass.workspaceId, async (tx) => {
-      const checkpoint = channel.checkpoint.run === pass.runId ? channel.checkpoint : { run: pass.runId, done: 0 };
-      await tx.query('update synced_channels set channel_name = $2, checkpoint = $3::jsonb where id = $1', [
-        channel.id,
-        name,
-        JSON.stringify({ ...checkpoint, total: units.length }),
-      ]);
+      if (pass.days) {
+        await tx.query('update synced_channels set channel_name = $2 where id = $1', [channel.id, name]);
+      } else {
+        const checkpoint = channel.checkpoint.run === pass.runId ? channel.checkpoint : { run: pass.runId, done: 0 };
+        await tx.query('update synced_channels set channel_name = $2, checkpoint = $3::jsonb where id = $1', [
+          channel.id,
+          name,
+          JSON.stringify({ ...checkpoint, total: units.length }),
+        ]);
+      }
       const rows = await loadSyncedSources(tx, channel.id);
       // Forgotten while this channel was synced before a /sync remove: still forgotten.
       for (const key of await forgottenKeys(tx, pass.workspaceId)) if (!rows.has(key)) rows.set(key, forgottenBefore(key));
@@ -125,9 +143,12 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     });
 
     // What this pass did not meet any more: deleted threads, days whose messages are all gone, unpinned messages.
+    // A pass over some days looked only at those days and the pins.
     const seen = new Set(units.map((u) => u.sourceKey));
+    const looked = pass.days ? new Set(pass.days.map((day) => dayKey(channel.guildId, channel.channelId, day))) : undefined;
     for (const row of known.values()) {
       if (seen.has(row.source_key) || row.gone || row.forgotten) continue;
+      if (looked && !looked.has(row.source_key) && row.unit !== 'pin') continue;
       if (row.artifact_id && row.artifact_forgotten === false) {
         // The sync acts for the channel, not for a reader: whatever the source's audience.
         await forgetSource(db, pass.workspaceId, row.artifact_id, { audience: EVERYTHING });
@@ -148,12 +169,15 @@ export async function syncChannel(db: Database, history: DiscordHistory, pass: S
     return { ...outcome, state: 'paused', pauseReason: reason };
   }
 
+  if (pass.days) {
+    await withWorkspace(db, pass.workspaceId, (tx) => tx.query(`update synced_channels c set ${COUNTS} where c.id = $1`, [channel.id]));
+    return { ...outcome, state: channel.state };
+  }
   await withWorkspace(db, pass.workspaceId, (tx) =>
     tx.query(
       `update synced_channels c set state = 'current', pause_code = null, pause_reason = null, last_synced_at = now(),
          checkpoint = c.checkpoint || jsonb_build_object('skipped', $2::jsonb),
-         source_count = (select count(*)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null),
-         message_count = (select coalesce(sum(cardinality(s.message_ids)), 0)::int from synced_sources s where s.synced_channel_id = c.id and not s.gone and not s.forgotten and s.artifact_id is not null)
+         ${COUNTS}
        where c.id = $1`,
       [channel.id, JSON.stringify(skipped)],
     ),
@@ -303,9 +327,41 @@ async function dayUnits(history: DiscordHistory, guildId: string, channelId: str
     const day = m.at.slice(0, 10);
     byDay.set(day, [...(byDay.get(day) ?? []), m]);
   }
-  return [...byDay.entries()].map(([day, dayMessages]) => ({
+  return [...byDay.entries()].map(([day, dayMessages]) => dayUnit(guildId, channelId, name, day, dayMessages));
+}
+
+/** The days a pass was asked for, each read on its own (one span of ids), and the channel's pins. */
+async function listDayUnits(history: DiscordHistory, channel: SyncedChannel, info: APIChannel, name: string, days: readonly string[], signal: AbortSignal | undefined): Promise<Unit[]> {
+  if (info.type === ChannelType.GuildForum || channel.kind === 'forum') return [];
+  const units: Unit[] = [];
+  if (!channel.pinsOnly) {
+    for (const day of new Set(days)) {
+      const start = Date.parse(`${day}T00:00:00.000Z`);
+      const raw = await history.readAll(channel.channelId, { signal, maxMessages: NO_LIMIT, after: String(firstSnowflakeAt(start) - 1n), until: String(firstSnowflakeAt(start + DAY_MS)) });
+      const messages = threadMessages(raw, { guildId: channel.guildId, threadId: channel.channelId, parentId: null }).filter((m) => hasSomething(m) && m.at.startsWith(day));
+      // A day whose messages are all gone is simply not met: the pass forgets its source.
+      if (messages.length > 0) units.push(dayUnit(channel.guildId, channel.channelId, name, day, messages));
+    }
+  }
+  for (const pin of await history.pins(channel.channelId, { signal })) units.push(pinUnit(channel.guildId, name, pin));
+  return units;
+}
+
+const DAY_MS = 86_400_000;
+const DISCORD_EPOCH_MS = 1_420_070_400_000n;
+/** The lowest snowflake Discord can make at this millisecond. */
+function firstSnowflakeAt(ms: number): bigint {
+  return (BigInt(ms) - DISCORD_EPOCH_MS) << 22n;
+}
+
+export function dayKey(guildId: string, channelId: string, day: string): string {
+  return `discord-channel-day:${guildId}/${channelId}/${day}`;
+}
+
+function dayUnit(guildId: string, channelId: string, name: string, day: string, dayMessages: ThreadMessage[]): Unit {
+  return {
     kind: 'day' as const,
-    sourceKey: `discord-channel-day:${guildId}/${channelId}/${day}`,
+    sourceKey: dayKey(guildId, channelId, day),
     discordId: channelId,
     day,
     label: `#${name} — ${day}`,
@@ -313,7 +369,7 @@ async function dayUnits(history: DiscordHistory, guildId: string, channelId: str
       input: { kind: 'discord_thread' as const, guildId, threadId: channelId, parentId: null, private: false, name: `#${name} — ${day}`, messages: dayMessages, day },
       messageIds: dayMessages.map((m) => m.id),
     }),
-  }));
+  };
 }
 
 function pinUnit(guildId: string, channelName: string, pin: APIMessage): Unit {

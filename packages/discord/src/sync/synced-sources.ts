@@ -80,7 +80,7 @@ export interface RecordUnit {
   run: string;
 }
 
-/** Records a unit as done for this pass (with the checkpoint's count), in the caller's transaction; one statement. */
+/** Records a unit as done for this pass (and counts it in the checkpoint, when the checkpoint is this pass's), in the caller's transaction; one statement. */
 export async function recordUnit(tx: Queryable, u: RecordUnit): Promise<void> {
   await tx.query(
     `with recorded as (
@@ -94,7 +94,7 @@ export async function recordUnit(tx: Queryable, u: RecordUnit): Promise<void> {
      returning 1
    )
    update synced_channels set checkpoint = jsonb_set(checkpoint, '{done}', to_jsonb(coalesce((checkpoint ->> 'done')::int, 0) + 1))
-   where id = $2 and exists (select 1 from recorded)`,
+   where id = $2 and exists (select 1 from recorded) and checkpoint ->> 'run' = $12`,
     [u.workspaceId, u.syncedChannelId, u.sourceKey, u.unit, u.discordId, u.day, u.artifactId, u.messageIds, u.fingerprint, u.forgotten, u.gone, u.run],
   );
 }
