@@ -244,12 +244,16 @@ begin
 
     if not v_exact then
       perform set_config('enable_sort', 'off', true);
+      -- Filtered, a wider first batch (ef_search 130, not 100) instead of reading half as many
+      -- candidates again: the relaxed-order scan then yields the nearest allowed rows nearly in
+      -- order, and stops at v_depth. The function's SET clause restores ef_search on return.
+      if p_audiences is not null then
+        perform set_config('hnsw.ef_search', '130', true);
+      end if;
       -- The probe's budget, then (when it came back short but relevant: the tenant has passages
       -- near the question that the probe did not reach) the full one.
       foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
-        -- Filtered, the relaxed-order scan's later batches can hold nearer allowed rows than its
-        -- first ones: take half as many again and keep the nearest v_depth.
         select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance),
                coalesce((array_agg(x.distance order by x.distance, x.id))[1:v_depth], '{}')
           into v_vector_ids, v_nearest, v_vector_distances
@@ -257,9 +261,9 @@ begin
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
           where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-        and (p_audiences is null or c.audience = any(p_audiences))
+            and (p_audiences is null or c.audience = any(p_audiences))
           order by c.embedding <=> query_embedding
-          limit case when p_audiences is null then v_depth else v_depth * 3 / 2 end
+          limit v_depth
         ) x;
         v_short_but_relevant := cardinality(v_vector_ids) < v_depth
                                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);

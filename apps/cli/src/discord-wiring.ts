@@ -123,7 +123,10 @@ async function startPlayground({ db, logger, ask, localWorkspaceId }: DiscordWir
   const channel = new PlaygroundChannel(pretendHistory());
   // Loaded only when the playground runs: production never loads the test fakes.
   const { startPretendDiscord } = await import('./playground/pretend-discord.ts');
-  const pretend = await startPretendDiscord(logger);
+  const pretend = await startPretendDiscord(logger, db);
+  // Read and stored now, as a sync pass does for a real guild: the local workspace's dashboard
+  // offers the pretend channels before anyone asks. A failed read is logged and answers fail closed.
+  await pretend.guildFacts.refresh({ guildId: PLAYGROUND.guildId, workspaceId: localWorkspaceId });
   const stopMirror = pretend.mirror(channel);
   const emulator = await startDiscordEmulator(channel, logger.child({ component: 'playground-emulator' }));
   const { startPretendBot } = await import('./playground/pretend-bot.ts');

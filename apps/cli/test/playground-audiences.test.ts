@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ask, createExtractiveAnswerer } from '@brain/answer';
 import { loadConfig } from '@brain/config';
-import { migrate, openDatabase, withService, type Database } from '@brain/db';
-import { PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
+import { migrate, openDatabase, withService, withWorkspace, type Database } from '@brain/db';
+import { guildChannels, PLAYGROUND, type PlaygroundMessage } from '@brain/discord';
 import { createLogger } from '@brain/observability';
 import { reserveLoopbackPort, waitUntil } from '@brain/testkit';
 import { startWebServer, type WebServer } from '@brain/web';
@@ -28,6 +28,7 @@ let worker: RunningWorker;
 let app: Composition;
 let discord: DiscordWiring;
 let dataDir = '';
+let localWorkspaceId = '';
 
 beforeAll(async () => {
   const reserved = await reserveLoopbackPort();
@@ -40,6 +41,7 @@ beforeAll(async () => {
   await migrate(db);
   app = compose(config, db, logger);
   const local = await resolveWorkspace(db, undefined);
+  localWorkspaceId = local.id;
   const embedder = app.embedder;
   const answerer = createExtractiveAnswerer();
   discord = await wireDiscord({ config, db, logger, localWorkspaceId: local.id, ask: (input) => ask({ db, embedder, answerer, logger }, input) });
@@ -101,6 +103,14 @@ async function waitReady(count: number) {
 const text = (m: PlaygroundMessage) => JSON.stringify([m.content, m.embeds]);
 const QUESTION = '/ask question: When are the layoffs planned?';
 
+// First: before any ask, which would also store them.
+it('stores the pretend server’s guild facts when it starts, as a sync does, so the dashboard’s audience picker offers its channels', async () => {
+  const offered = await withWorkspace(db, localWorkspaceId, (tx) => guildChannels(tx));
+  expect(offered).toEqual(expect.arrayContaining([{ id: PLAYGROUND.channelId, name: PLAYGROUND.channelName }, { id: PLAYGROUND.staffChannelId, name: PLAYGROUND.staffChannelName }]));
+  const [row] = await withService(db, (tx) => tx.query<{ guild_id: string }>('select guild_id from guild_facts where workspace_id = $1', [localWorkspaceId]));
+  expect(row?.guild_id).toBe(PLAYGROUND.guildId);
+});
+
 it('has a public channel, a staff-only channel and a member/moderator switch', async () => {
   const state = (await (await fetch(`${web.url}/playground/state`)).json()) as { channels: { id: string }[]; personas: { id: string }[] };
   expect(state.channels.map((c) => c.id).slice(0, 2)).toEqual([PLAYGROUND.channelId, PLAYGROUND.staffChannelId]);
@@ -156,3 +166,29 @@ it('a note saved in #staff is found in #staff and by a moderator’s private ask
   expect(text(await run(PLAYGROUND.channelId, 'member', '/sources'))).not.toContain('Staff note');
   expect(text(await run(PLAYGROUND.channelId, 'moderator', '/sources'))).toContain('Staff note');
 }, 120_000);
+
+it('sends the member’s page no #staff message, and will not let them act on one; the moderator’s page has them', async () => {
+  const state = async () => (await (await fetch(`${web.url}/playground/state`, { headers: { cookie: await viewer() } })).json()) as { messages: PlaygroundMessage[] };
+  await post('/playground/view', { channelId: PLAYGROUND.staffChannelId, persona: 'moderator' });
+  const asModerator = await state();
+  const staff = asModerator.messages.filter((m) => m.channelId === PLAYGROUND.staffChannelId);
+  // The pretend server's own #staff history and what the earlier cases said there.
+  expect(JSON.stringify(staff)).toContain('On-call rota for December');
+  expect(JSON.stringify(staff)).toContain('March 3');
+
+  await post('/playground/view', { persona: 'member' });
+  const asMember = JSON.stringify((await state()).messages);
+  expect(asMember).not.toContain('On-call rota for December');
+  expect(asMember).not.toContain('March 3');
+  expect(asMember).not.toContain(PLAYGROUND.staffChannelId);
+  expect(asMember).toContain(PUBLIC_NOTE.slice(0, 30));
+  // Nor can the member save, or press a button on, a #staff message they were never sent.
+  const target = staff.find((m) => m.author === 'member') as PlaygroundMessage;
+  const bot = staff.find((m) => m.author === 'bot') as PlaygroundMessage;
+  for (const [path, body] of [['/playground/save-message', { messageId: target.id }], ['/playground/press', { messageId: bot.id, customId: 'sources' }]] as const) {
+    const res = await fetch(`${web.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: web.url, cookie: await viewer() }, body: JSON.stringify(body) });
+    expect(res.status, path).toBe(404);
+  }
+  await post('/playground/view', { persona: 'moderator' });
+  expect(JSON.stringify((await state()).messages)).toContain('On-call rota for December');
+});

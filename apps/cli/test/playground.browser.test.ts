@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '@brain/config';
 import { openDatabase, withService } from '@brain/db';
+import { PLAYGROUND } from '@brain/discord';
 import { describeBrowser, launchChromium, shot } from './browser.ts';
 
 const BIN = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
@@ -131,6 +132,16 @@ describeBrowser('the playground in a real browser (npm start, no accounts)', () 
     const thanks = page.locator('li.message.ephemeral', { hasText: 'Thanks' });
     await thanks.waitFor({ timeout: 30_000 });
     await shot(page, 'playground-03-feedback');
+
+    // Issue 14: the member's page is sent no #staff message, so becoming the moderator fetches them.
+    const staffLink = page.locator(`a[data-channel="${PLAYGROUND.staffChannelId}"]`);
+    await page.selectOption('#persona', 'member');
+    await expect.poll(() => staffLink.count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('#connection.live');
+    await page.selectOption('#persona', 'moderator');
+    await staffLink.click();
+    await page.locator('li.message', { hasText: 'On-call rota for December' }).waitFor({ timeout: 10_000 });
 
     // The vote is on the answer's queries row: read it after brain start has let the database go.
     const exited = new Promise((resolve) => brain.child.once('exit', resolve));

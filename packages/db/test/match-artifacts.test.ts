@@ -147,6 +147,24 @@ describeDb(
       expect(unfiltered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
     });
 
+    it('reads just the leg’s depth of candidates on the filtered index path, as the unfiltered path does', async (ctx) => {
+      await skipPlansUnlessSuperuser(suite.db, ctx);
+      // The nearest Limit above each HNSW scan, with the rows it let through: the candidates the leg read.
+      const depthRead = (plans: string) => {
+        const lines = plans.split('\n');
+        return lines.flatMap((line, i) => {
+          if (!line.includes('Index Scan using chunks_embedding_hnsw_idx')) return [];
+          const limit = lines.slice(0, i).reverse().find((l) => /\bLimit\b/.test(l)) ?? '';
+          return [Number(/actual [^)]*rows=([\d.]+)/.exec(limit)?.[1])];
+        });
+      };
+      const analyze = 'set local auto_explain.log_analyze = on;';
+      const call = (audience: Parameters<typeof matchArtifacts>[1]['audience']) => (tx: Queryable) => matchArtifacts(tx, { audience, workspaceId: big, embedding: query, minSimilarity: -1 });
+      // match_count 5: 60 candidates per leg. The filtered call once read 1.5 × (90).
+      expect(depthRead(await plansOf(suite.db, big, call(EVERYTHING), analyze))).toEqual([60]);
+      expect(depthRead(await plansOf(suite.db, big, call(audienceKeys(['workspace'])), analyze))).toEqual([60]);
+    });
+
     it('returns a full result for the large workspace through the filtered index', async () => {
       const hits = await withWorkspace(suite.db, big, (tx) =>
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 }),

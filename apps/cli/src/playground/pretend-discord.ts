@@ -7,9 +7,10 @@ import {
   pretendGuild,
   PRETEND_SERVER,
   type DiscordHistory,
-  type GuildFactsSource,
+  type RefreshableGuildFacts,
   type PlaygroundChannel,
 } from '@brain/discord';
+import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import {
   fakeMessage,
@@ -26,8 +27,8 @@ import {
 export interface PretendDiscord {
   /** Its threads, channels, forum posts and pins, read as the bot token would read them. */
   history: DiscordHistory;
-  /** Its roles and overwrites, read and cached as a real guild's are. */
-  guildFacts: GuildFactsSource;
+  /** Its roles and overwrites, read, cached and stored in guild_facts as a real guild's are. */
+  guildFacts: RefreshableGuildFacts;
   /**
    * The pretend bot's Gateway and REST, testkit's fakes on loopback: the real Gateway code
    * connects with this token, and what it posts or reacts shows in the playground.
@@ -47,7 +48,11 @@ const BOT_TOKEN = 'playground-pretend-bot-token';
 const BOT_ID = PLAYGROUND.applicationId;
 const BOT_MENTION = /@(brain|company brain)\b/gi;
 
-export async function startPretendDiscord(logger: Logger): Promise<PretendDiscord> {
+/**
+ * `db`: where its guild facts are kept, as a real guild's are, so the local workspace's dashboard
+ * offers its channels.
+ */
+export async function startPretendDiscord(logger: Logger, db: Database): Promise<PretendDiscord> {
   const fake = await startFakeDiscordHistory();
   const guild = await startFakeDiscordGuilds({ botToken: BOT_TOKEN, guilds: [pretendGuild()] });
   seed(fake);
@@ -72,7 +77,7 @@ export async function startPretendDiscord(logger: Logger): Promise<PretendDiscor
   return {
     bot: { apiBase: `${botServer.url}/api`, token: BOT_TOKEN, id: BOT_ID },
     history: createDiscordHistory({ apiBase: fake.apiBase, botToken: BOT_TOKEN }),
-    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: guild.apiBase, botToken: BOT_TOKEN }), logger: logger.child({ component: 'playground-guild' }) }),
+    guildFacts: createCachedGuildFacts({ api: createDiscordApi({ apiBase: guild.apiBase, botToken: BOT_TOKEN }), logger: logger.child({ component: 'playground-guild' }), db }),
     mirror(channel) {
       shown = channel;
       const unsubscribe = channel.subscribe(({ message }) => {

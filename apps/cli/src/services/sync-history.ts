@@ -36,7 +36,8 @@ export function syncHistory(config: BrainConfig, pretend: DiscordHistory | undef
 
 /**
  * What a sync pass refreshes: a real guild's facts in guild_facts, which every process's answers
- * read. The pretend server's facts never change behind the playground's back, so it has none.
+ * read. The pretend server's facts never change behind the playground's back: they are stored
+ * once when it starts (and again when an answer finds them older than a minute), not per pass.
  */
 export function syncGuildFacts(config: BrainConfig, db: Database, logger: Logger): Pick<RefreshableGuildFacts, 'refresh'> | undefined {
   const botToken = config.discord.botToken;

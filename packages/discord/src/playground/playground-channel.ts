@@ -28,6 +28,11 @@ export interface PlaygroundMessage {
   editedAt: string | undefined;
   /** The bot's reactions on it (🔍 when nothing saved covers a post). */
   reactions?: string[];
+  /**
+   * An ephemeral reply's persona: the one who asked. Switching persona is becoming someone else,
+   * so the member never reads what the moderator's private ask or /sources showed.
+   */
+  persona?: string;
 }
 
 export type ChannelEvent = { type: 'message'; message: PlaygroundMessage };
@@ -49,6 +54,8 @@ interface OpenInteraction {
   messageId: string | undefined;
   invocation: string;
   viewer: string;
+  /** The persona that asked, kept on its ephemeral replies. */
+  persona: string | undefined;
   channelId: string;
   /** An edit that arrived before the acknowledgement made this message; the acknowledgement decides who sees it. */
   early: boolean;
@@ -102,7 +109,7 @@ export class PlaygroundChannel {
     this.posts.push(thread);
     if (this.posts.length > MAX_POSTS) this.posts.shift();
     const content = rest.join('\n').trim() || first.trim();
-    const message = this.add({ channelId: id, author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined, id);
+    const message = this.add({ channelId: id, author: 'user', invocation: undefined, state: 'done', content, embeds: [], components: [], flags: 0, ephemeral: false }, undefined, undefined, id);
     return { thread, message };
   }
 
@@ -154,9 +161,9 @@ export class PlaygroundChannel {
   }
 
   /** A token for a new interaction by `viewer`; for a button, its @original is the message the button is on. */
-  openInteraction(invocation: string, viewer: string, componentMessageId?: string, channelId: string = PLAYGROUND.channelId): string {
+  openInteraction(invocation: string, viewer: string, componentMessageId?: string, channelId: string = PLAYGROUND.channelId, persona?: string): string {
     const token = `pg.${randomBytes(24).toString('base64url')}`;
-    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, channelId, early: false });
+    this.originals.set(token, { messageId: componentMessageId, invocation, viewer, persona, channelId, early: false });
     if (this.originals.size > 5000) this.originals.delete(this.originals.keys().next().value as string);
     return token;
   }
@@ -185,6 +192,7 @@ export class PlaygroundChannel {
         const message = this.add(
           { channelId: original.channelId, author: 'bot', invocation: original.invocation, state: deferred ? 'thinking' : 'done', ...this.body(data), flags: flags & ~MessageFlags.Ephemeral, ephemeral },
           ephemeral ? original.viewer : undefined,
+          ephemeral ? original.persona : undefined,
         );
         original.messageId = message.id;
         break;
@@ -206,7 +214,7 @@ export class PlaygroundChannel {
       // Discord would not accept an edit before the acknowledgement; the playground's own
       // acknowledgement can arrive a moment after a very fast edit, so it keeps the edit, as
       // the viewer's own until the acknowledgement says whether everyone may see it.
-      const message = this.add({ channelId: original.channelId, author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer);
+      const message = this.add({ channelId: original.channelId, author: 'bot', invocation: original.invocation, state: 'done', ...this.body(body), ephemeral: true }, original.viewer, original.persona);
       original.messageId = message.id;
       original.early = true;
       return message;
@@ -220,7 +228,11 @@ export class PlaygroundChannel {
     if (!original) return undefined;
     const flags = typeof body.flags === 'number' ? body.flags : 0;
     const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
-    return this.add({ channelId: original.channelId, author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral }, ephemeral ? original.viewer : undefined);
+    return this.add(
+      { channelId: original.channelId, author: 'bot', invocation: undefined, state: 'done', ...this.body(body), flags: flags & ~MessageFlags.Ephemeral, ephemeral },
+      ephemeral ? original.viewer : undefined,
+      ephemeral ? original.persona : undefined,
+    );
   }
 
   private body(data: Record<string, unknown> | undefined) {
@@ -253,14 +265,15 @@ export class PlaygroundChannel {
     if (!own || index < 0) return;
     const [message] = own.splice(index, 1) as [PlaygroundMessage];
     message.ephemeral = false;
+    delete message.persona;
     this.messages.push(message);
     this.messages.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     this.emit(message, undefined);
   }
 
   /** `viewer` undefined: a shared message; otherwise that viewer's own. */
-  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>, viewer: string | undefined, id = nextId()): PlaygroundMessage {
-    const message: PlaygroundMessage = { ...fields, id, createdAt: new Date().toISOString(), editedAt: undefined };
+  private add(fields: Omit<PlaygroundMessage, 'id' | 'createdAt' | 'editedAt'>, viewer: string | undefined, persona?: string, id = nextId()): PlaygroundMessage {
+    const message: PlaygroundMessage = { ...fields, id, createdAt: new Date().toISOString(), editedAt: undefined, ...(persona === undefined ? {} : { persona }) };
     if (viewer === undefined) {
       this.messages.push(message);
       if (this.messages.length > MAX_SHARED) this.messages.shift();

@@ -16,7 +16,7 @@ import { MARK_SOLVED_COMMAND } from '../commands/mark-solved.ts';
 import { SAVE_THREAD_COMMAND } from '../commands/save-thread.ts';
 import type { DevKeyPair } from '../verify/dev-key-pair.ts';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.ts';
-import type { PlaygroundChannel } from './playground-channel.ts';
+import type { PlaygroundChannel, PlaygroundMessage } from './playground-channel.ts';
 import { PLAYGROUND } from './playground-ids.ts';
 import { PLAYGROUND_PERSONAS, playgroundChannelsFor, type PlaygroundPersona } from './playground-server.ts';
 
@@ -99,6 +99,35 @@ export class PlaygroundGateway {
     return this.view(viewer);
   }
 
+  /**
+   * What this viewer may read: the shared messages and their own ephemeral replies, in the
+   * channels their persona can view. The page holds only these, so the member's browser never
+   * receives #staff's messages, not merely a sidebar that hides them.
+   */
+  messagesFor(viewer: string | undefined): PlaygroundMessage[] {
+    const persona = this.view(viewer ?? '').persona;
+    const readable = this.readableChannels(viewer ?? '');
+    return this.channel.visibleTo(viewer).filter((m) => readable.has(m.channelId) && (m.persona === undefined || m.persona === persona));
+  }
+
+  /**
+   * Whether this viewer's current persona may read a message: its channel is one they can view,
+   * and an ephemeral reply is one this persona asked for (an event to stream, a message to act on).
+   */
+  mayRead(viewer: string, message: Pick<PlaygroundMessage, 'channelId' | 'persona'>): boolean {
+    return (message.persona === undefined || message.persona === this.view(viewer).persona) && this.readableChannels(viewer).has(message.channelId);
+  }
+
+  private readableChannels(viewer: string): Set<string> {
+    return new Set(playgroundChannelsFor(this.view(viewer).persona, this.channel.channels()).map((c) => c.id));
+  }
+
+  /** A message this viewer can see and whose channel their persona can view: what a press or an Apps command may target. */
+  private readableMessage(messageId: string, viewer: string): PlaygroundMessage | undefined {
+    const message = this.channel.find(messageId, viewer);
+    return message && this.mayRead(viewer, message) ? message : undefined;
+  }
+
   constructor(
     private readonly channel: PlaygroundChannel,
     private readonly keys: DevKeyPair,
@@ -123,7 +152,7 @@ export class PlaygroundGateway {
       throw new AppError({ code: 'PLAYGROUND_FORUM_NO_MESSAGES', message: 'Commands go in a channel or a post, not in the forum itself: open one of its posts, or type a question here to make a new one.', httpStatus: 400 });
     }
     const command = parseCommandLine(line, this.commands, { channels: this.channel.channels() });
-    const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId);
+    const token = this.channel.openInteraction(invocationOf(command), viewer, undefined, view.channelId, view.persona);
     const resolved = Object.keys(command.resolvedChannels).length > 0 ? { resolved: { channels: command.resolvedChannels } } : {};
     return this.post(interactionsUrl, token, view, {
       type: InteractionType.ApplicationCommand,
@@ -143,7 +172,7 @@ export class PlaygroundGateway {
       { name: spec.name, type: ApplicationCommandOptionType.String, value: String(typed), focused: true },
     ];
     const view = this.view(viewer);
-    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer, undefined, view.channelId), view, {
+    return this.post(interactionsUrl, this.channel.openInteraction(`/${command.name}`, viewer, undefined, view.channelId, view.persona), view, {
       type: InteractionType.ApplicationCommandAutocomplete,
       data: { id: snowflake(), name: command.name, type: ApplicationCommandType.ChatInput, options },
     });
@@ -151,9 +180,9 @@ export class PlaygroundGateway {
 
   /** A button press on a bot message the viewer can see. */
   async press(messageId: string, customId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId, viewer);
+    const message = this.readableMessage(messageId, viewer);
     if (!message || message.author !== 'bot') throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
-    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId, message.channelId);
+    const token = this.channel.openInteraction(`pressed a button`, viewer, messageId, message.channelId, this.view(viewer).persona);
     return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.MessageComponent,
       data: { custom_id: customId, component_type: ComponentType.Button },
@@ -187,11 +216,11 @@ export class PlaygroundGateway {
   }
 
   private async messageCommand(name: string, messageId: string, viewer: string, interactionsUrl: string): Promise<SendResult> {
-    const message = this.channel.find(messageId, viewer);
+    const message = this.readableMessage(messageId, viewer);
     if (!message) throw new AppError({ code: 'PLAYGROUND_MESSAGE_NOT_FOUND', message: 'That message is gone.', httpStatus: 404 });
     const author = message.author === 'user' ? you : message.author === 'member' ? member(message.authorName ?? 'Member') : bot;
     const started = message.startsThread ? this.channel.channels().find((c) => c.id === message.startsThread) : undefined;
-    const token = this.channel.openInteraction(name, viewer, undefined, message.channelId);
+    const token = this.channel.openInteraction(name, viewer, undefined, message.channelId, this.view(viewer).persona);
     return this.post(interactionsUrl, token, { ...this.view(viewer), channelId: message.channelId }, {
       type: InteractionType.ApplicationCommand,
       data: {

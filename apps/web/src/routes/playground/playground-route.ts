@@ -62,9 +62,11 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
   });
 
   app.get('/playground/state', async (request) => {
-    const view = gateway.view(viewerOf(request) ?? '');
+    const viewer = viewerOf(request);
+    const view = gateway.view(viewer ?? '');
     return {
-    messages: channel.visibleTo(viewerOf(request)),
+    // Only the channels this persona can view: the member's page never holds #staff's messages.
+    messages: gateway.messagesFor(viewer),
     server: { id: PLAYGROUND.guildId, name: PLAYGROUND.guildName, channel: PLAYGROUND.channelName },
     // The sidebar lists what this persona can view: the member has no #staff.
     channels: playgroundChannelsFor(view.persona, channel.channels()),
@@ -84,7 +86,11 @@ export const playgroundRoute: FastifyPluginAsync<{ playground: PlaygroundDeps; p
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write('retry: 1000\n\n');
-    const unsubscribe = channel.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.message)}\n\n`), viewerOf(request));
+    const viewer = viewerOf(request);
+    // Judged at each event: the persona may have changed since the stream opened.
+    const unsubscribe = channel.subscribe((event) => {
+      if (gateway.mayRead(viewer ?? '', event.message)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.message)}\n\n`);
+    }, viewer);
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
     const end = () => {
       clearInterval(ping);

@@ -469,6 +469,7 @@ list.addEventListener('click', (event) => {
 });
 
 async function changeView(change) {
+  const before = view.persona;
   const next = await call('/playground/view', change);
   if (next) {
     const { channels: viewable, ...rest } = next;
@@ -477,6 +478,12 @@ async function changeView(change) {
       channels = viewable;
       buildSidebar();
     }
+  }
+  // The server sends only what this persona may read: another persona's page starts from its own messages.
+  if (view.persona !== before) {
+    const state = await (await fetch('/playground/state')).json();
+    messages.clear();
+    for (const message of state.messages) messages.set(message.id, message);
   }
   showChannel();
 }
