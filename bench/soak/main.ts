@@ -108,6 +108,8 @@ async function main(): Promise<number> {
     };
     let restarts = 0;
     let heldByKilled: string[] = [];
+    // Every job the killed worker held, long or not: a short one it had just claimed waits out the lease too.
+    let orphanedByKill: string[] = [];
     const startWeb = (i: number) =>
       launch(`web-${i + 1}`, node, ['apps/cli/bin/brain.js', 'start', '--no-worker', '--port', String(webPorts[i])], {
         cwd: root,
@@ -153,6 +155,7 @@ async function main(): Promise<number> {
         await crash(victim);
         // Still running on the dead worker's lease: orphaned, for the live workers to take back.
         const orphaned = new Set(await held());
+        orphanedByKill = [...orphaned];
         heldByKilled = longJobs.filter((id) => orphaned.has(id));
         faults.push({ at: t - startedAt, what: `kill -9 worker-1 (holding ${heldByKilled.length} jobs)` });
         const t2 = Date.now();
@@ -221,6 +224,41 @@ async function main(): Promise<number> {
         [heldByKilled],
       ),
     );
+    // The slowest saves of each workspace that does not flood, with how their job went: whether
+    // the killed worker held it (it then waited out the lease) and how many attempts it took.
+    const jobOf = new Map(
+      (
+        await withService(db, (tx) =>
+          tx.query<{ url: string; workspace_id: string; id: string; attempts: number }>(
+            "select a.url, a.workspace_id, j.id, j.attempts from jobs j join artifacts a on a.id = j.artifact_id where j.task = 'ingest' and a.workspace_id = any($1::uuid[])",
+            [wsIds],
+          ),
+        )
+      ).map((r) => [`${nameOf.get(r.workspace_id) ?? '?'} ${r.url}`, { id: r.id, attempts: r.attempts }]),
+    );
+    const indexedAt = new Map(artifacts.map((r) => [`${r.workspace} ${r.url}`, r.indexedAtMs]));
+    const orphaned = new Set(orphanedByKill);
+    const slowestSaves = Object.fromEntries(
+      workspaces
+        .filter((w) => !w.flood)
+        .map((w) => [
+          w.name,
+          acks
+            .filter((a) => a.kind === 'save' && a.workspace === w.name && indexedAt.get(`${w.name} ${a.url}`) != null)
+            .map((a) => {
+              const job = jobOf.get(`${w.name} ${a.url}`);
+              return {
+                atSeconds: Math.round((a.dueAt - startedAt) / 100) / 10,
+                ms: (indexedAt.get(`${w.name} ${a.url}`) as number) - a.dueAt,
+                saveKind: a.saveKind,
+                attempts: job?.attempts ?? null,
+                heldByKilledWorker: job ? orphaned.has(job.id) : false,
+              };
+            })
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 3),
+        ]),
+    );
     const proxyStats = (await (await fetch(`${proxyUrl}/__proxy/stats`)).json()) as Record<string, number>;
     for (const p of [...webs, ...workers]) await stop(p, 30_000);
     await stop(proxy, 5_000);
@@ -242,7 +280,8 @@ async function main(): Promise<number> {
       faults,
       restarts,
       // The jobs worker-1 held when it was killed, as they ended.
-      killedWorkerJobs: { held: heldByKilled.length, ended: killedJobs },
+      killedWorkerJobs: { held: heldByKilled.length, ended: killedJobs, orphaned: orphanedByKill.length },
+      slowestSaves,
       settle: { settled, ms: settleMs },
       proxy: proxyStats,
       // Where the slow acknowledgements fell (seconds into the load), to tell a cold start from a fault.
@@ -265,6 +304,11 @@ async function main(): Promise<number> {
     console.log(`Deferrals: ${summary.deferrals.acknowledged} acknowledged, ${summary.deferrals.edited} edited to their end; ${summary.replied} answered at once; ${summary.ackErrors} acknowledgement errors.`);
     console.log(`Saves: ${summary.saves.acknowledged} acknowledged; end states ${JSON.stringify(summary.saves.endStates)}; ${summary.saves.noEndState.length} with none.`);
     console.log(`Jobs unfinished ${jobs.unfinished}, on an expired lease ${jobs.expiredLeases}; duplicate live passages ${summary.duplicatePassages}. Settled in ${Math.round(settleMs / 1000)} s${settled ? '' : ' (NOT settled: gave up)'}.`);
+    console.log(
+      `Slowest save per workspace (s into the load, ms, kind, attempts, held by the killed worker): ${Object.entries(slowestSaves)
+        .map(([ws, list]) => { const s = list[0]; return s ? `${ws} ${s.atSeconds} s ${s.ms} ${s.saveKind} ×${s.attempts}${s.heldByKilledWorker ? ' KILLED' : ''}` : `${ws} -`; })
+        .join('; ')}`,
+    );
     console.log('Save-to-searchable p95 (ms), per workspace:', Object.entries(summary.saveToSearchableP95).map(([ws, v]) => `${ws} ${v.p95Ms} (${v.saves})`).join(', '));
     console.log(`Load average: ${report.machine.loadAverage.join(', ')} on ${report.machine.cpus} cores. Logs: ${logDir}`);
     console.log(`\nWrote ${path.relative(root, file)}\nReproduce: npm run soak -- --minutes ${minutes}${flood ? '' : ' --no-flood'} (with TEST_DATABASE_URL from .ci/start-postgres.sh)`);

@@ -1,5 +1,7 @@
 // A small round-robin load balancer on loopback, in front of the soak's web instances, as a
-// platform's router would be. A request whose upstream refused or dropped the connection before
+// platform's router would be. Like one, it health-checks each instance (GET /readyz, every
+// 250 ms) and routes only to those that say ready: a restarted instance gets traffic once it has
+// warmed up, and a draining one stops getting it. A request whose upstream refused or dropped the connection before
 // any response goes to the next instance: interactions are deduplicated by id in the database,
 // so a second delivery is safe (Discord itself redelivers nothing). Started by main.ts.
 import http from 'node:http';
@@ -8,10 +10,43 @@ import type { AddressInfo } from 'node:net';
 const upstreams = (process.argv[2] ?? '').split(',').map(Number).filter(Boolean);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let turn = 0;
-const stats = { forwarded: 0, retried: 0, failed: 0 };
+const stats = { forwarded: 0, retried: 0, failed: 0, readyChecks: 0, notReady: 0 };
+const ready = new Set<number>();
+
+const checkAgent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+function check(port: number): void {
+  stats.readyChecks += 1;
+  let timedOut = false;
+  const done = (ok: boolean) => {
+    if (ok) return void ready.add(port);
+    stats.notReady += 1;
+    ready.delete(port);
+  };
+  const req = http.get({ host: '127.0.0.1', port, path: '/readyz', agent: checkAgent, timeout: 2_000 }, (res) => {
+    res.resume();
+    done(res.statusCode === 200);
+  });
+  // A slow answer on a busy machine changes nothing: only a refusal or a 503 takes an instance out.
+  req.on('timeout', () => {
+    timedOut = true;
+    req.destroy();
+  });
+  req.on('error', () => {
+    if (!timedOut) done(false);
+  });
+}
+setInterval(() => upstreams.forEach(check), 250).unref();
+upstreams.forEach(check);
+
+/** The next instance in turn among the ready ones; all of them when none says ready (a probe can lag). */
+function pick(): number {
+  const pool = upstreams.filter((p) => ready.has(p));
+  const from = pool.length > 0 ? pool : upstreams;
+  return from[turn++ % from.length] as number;
+}
 
 function forward(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, tries: number): void {
-  const port = upstreams[turn++ % upstreams.length] as number;
+  const port = pick();
   const upstream = http.request(
     { host: '127.0.0.1', port, path: req.url, method: req.method, headers: { ...req.headers, host: `127.0.0.1:${port}`, 'content-length': body.byteLength }, agent },
     (up) => {

@@ -29,7 +29,7 @@ const byType = (type: string) => blueprint.services.find((s) => s.type === type)
 describe('render.yaml', () => {
   it('declares the web service with its health check, the worker, and the 15-minute sweep, sharing env groups', () => {
     expect(blueprint.services.map((s) => s.type).sort()).toEqual(['cron', 'web', 'worker']);
-    expect(byType('web')).toMatchObject({ healthCheckPath: '/healthz', startCommand: 'npx brain start --no-worker', preDeployCommand: 'npx brain migrate' });
+    expect(byType('web')).toMatchObject({ healthCheckPath: '/readyz', startCommand: 'npx brain start --no-worker', preDeployCommand: 'npx brain migrate' });
     expect(byType('worker').startCommand).toBe('npx brain worker');
     expect(byType('cron')).toMatchObject({ schedule: '*/15 * * * *', startCommand: 'npx brain sweep' });
     const groups = new Set(blueprint.envVarGroups.map((g) => g.name));

@@ -2,7 +2,9 @@ import Fastify from 'fastify';
 import type { BrainConfig } from '@brain/config';
 import { clientFacingError } from './client-error.ts';
 import type { WebDeps } from './deps.ts';
+import { createReadiness, type Readiness } from './readiness.ts';
 import { healthzRoute } from './routes/healthz.ts';
+import { readyzRoute } from './routes/readyz.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { interactionsRoute } from './routes/interactions.ts';
 import { metricsRoute } from './routes/metrics.ts';
@@ -20,7 +22,14 @@ function trustProxyOption(setting: BrainConfig['trustProxy']): boolean | string[
  * The web service as a Fastify instance that has not started listening: tests drive it with
  * inject(); server.ts adds the listening, the timeouts and the graceful close.
  */
-export async function buildApp(deps: WebDeps) {
+export interface BuildOptions {
+  /** What GET /readyz reports; without one the app is ready as soon as it is built (tests). */
+  readiness?: Readiness;
+  /** See interactionsRoute's warmUpToken. */
+  warmUpToken?: string;
+}
+
+export async function buildApp(deps: WebDeps, options: BuildOptions = {}) {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
@@ -48,7 +57,8 @@ export async function buildApp(deps: WebDeps) {
   });
 
   await app.register(healthzRoute, { deps });
-  await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions });
+  await app.register(readyzRoute, { deps, readiness: options.readiness ?? createReadiness('ready') });
+  await app.register(interactionsRoute, { surface: deps.discord, metrics: deps.metrics?.interactions, warmUpToken: options.warmUpToken });
   if (deps.metrics) await app.register(metricsRoute, { metrics: deps.metrics, db: deps.db, token: deps.config.metricsToken, publicUrl: deps.config.publicUrl });
   if (deps.playground) await app.register(playgroundRoute, { playground: deps.playground, publicUrl: deps.config.publicUrl });
   if (deps.mcp) await app.register(mcpRoute, { mcp: deps.mcp, publicUrl: deps.config.publicUrl });

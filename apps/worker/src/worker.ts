@@ -3,6 +3,7 @@ import os from 'node:os';
 import { AppError, coerceError } from '@brain/errors';
 import { claimJobs, failJob, releaseJob, renewLease, requeueExpiredJobs, type IngestServices, type Job } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import { deadLocalWorkers, workerStarted, workerStopped } from './dead-local-workers.ts';
 import { tasks as defaultTasks, type Task } from './tasks/index.ts';
 
 export interface WorkerOptions {
@@ -15,7 +16,10 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Longest wait between looks at the queue when no notification arrives. */
   pollMs?: number;
-  /** How often to take back jobs whose worker died (expired leases); default: once per lease. */
+  /**
+   * How often to take back jobs whose worker died: expired leases, and jobs held by a dead worker
+   * of this machine (taken back at once, lease or not). Default: every 5 s, or once per lease if shorter.
+   */
   recoverEveryMs?: number;
   /** Only these artifacts' jobs (`brain save --wait`). */
   artifactIds?: string[];
@@ -144,21 +148,27 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
 
   // A worker killed mid-job (kill -9, OOM, a lost machine) leaves its jobs running on a lease
   // nobody renews. The 15-minute sweeper would take them back eventually; every live worker does
-  // it once per lease instead, so a save waits one lease, not a quarter of an hour.
+  // it within one lease instead, so a save waits one lease, not a quarter of an hour. A dead
+  // worker of this machine is known dead at once (its process is gone): its jobs come back at the
+  // next look, and a restarted worker takes its predecessor's back as it starts (the soak's kill
+  // -9 cost a save 15 s of lease on top of its own work).
+  workerStarted(workerId);
   const recover = async () => {
     if (stopping || options.artifactIds) return;
     try {
-      const { requeued, failed } = await requeueExpiredJobs(services.db);
+      const dead = await deadLocalWorkers(services.db);
+      const { requeued, failed } = await requeueExpiredJobs(services.db, dead);
       if (requeued > 0 || failed > 0) {
-        log.warn({ requeued, failed }, 'took back jobs whose worker stopped holding them (lease expired)');
+        log.warn({ requeued, failed, deadWorkers: dead }, 'took back jobs whose worker stopped holding them (dead on this machine, or lease expired)');
         wake();
       }
     } catch (error) {
       log.warn({ err: error }, 'taking back expired jobs failed; next try in one lease');
     }
   };
-  const recovery = setInterval(() => void recover(), options.recoverEveryMs ?? leaseMs);
+  const recovery = setInterval(() => void recover(), options.recoverEveryMs ?? Math.min(leaseMs, 5_000));
   recovery.unref();
+  await recover();
 
   const looping = loop();
   log.info({ concurrency, leaseMs, jobsPerWorkspace: options.jobsPerWorkspace }, 'worker started');
@@ -185,6 +195,8 @@ export async function startWorker(services: IngestServices, options: WorkerOptio
         }
       }
       await unlisten();
+      // Only now: while it drained, its jobs were still its own.
+      workerStopped(workerId);
       log.info('worker stopped');
     },
     idle() {

@@ -14,6 +14,7 @@ export { completeJob, holdJob } from './queue/complete-job.ts';
 export { failJob, type FailOutcome } from './queue/fail-job.ts';
 export { releaseJob } from './queue/release-job.ts';
 export { requeueExpiredJobs, type RequeueResult } from './queue/requeue-expired.ts';
+export { runningJobHolders } from './queue/running-job-holders.ts';
 export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
 export { enqueueDueSyncs } from './queue/enqueue-due-syncs.ts';
 export { enqueueReembed } from './queue/enqueue-reembed.ts';

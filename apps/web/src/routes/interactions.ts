@@ -3,6 +3,7 @@ import { InteractionResponseType } from 'discord-api-types/v10';
 import { parseInteraction, type DiscordSurface } from '@brain/discord';
 import { coerceError } from '@brain/errors';
 import type { InteractionMetrics } from '@brain/observability';
+import { WARM_UP_HEADER } from '../warm-up.ts';
 
 /**
  * Interactions are small (a message command carries one resolved message); anything larger is
@@ -28,29 +29,32 @@ const ACK_OUTCOMES: Partial<Record<InteractionResponseType, string>> = {
   [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
 };
 
-export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | undefined; metrics?: InteractionMetrics | undefined }> = async (
-  app,
-  { surface, metrics },
-) => {
+export const interactionsRoute: FastifyPluginAsync<{
+  surface: DiscordSurface | undefined;
+  metrics?: InteractionMetrics | undefined;
+  /** Requests carrying this value in WARM_UP_HEADER are the instance's own warm-up: neither counted nor logged. */
+  warmUpToken?: string | undefined;
+}> = async (app, { surface, metrics, warmUpToken }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTERACTION_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.post('/interactions', async (request, reply) => {
     // Outcome and time to acknowledge (from the first byte, body read included), whatever happens.
     let outcome = 'error';
+    const warming = warmUpToken !== undefined && request.headers[WARM_UP_HEADER] === warmUpToken;
     try {
-      const response = await acknowledge(request, reply);
+      const response = await acknowledge(request, reply, warming);
       outcome = response.outcome;
       return response.sent;
     } catch (error) {
       outcome = coerceError(error).httpStatus === 400 ? 'malformed' : 'error';
       throw error;
     } finally {
-      metrics?.acknowledged(outcome, reply.elapsedTime / 1000);
+      if (!warming) metrics?.acknowledged(outcome, reply.elapsedTime / 1000);
     }
   });
 
-  async function acknowledge(request: FastifyRequest, reply: FastifyReply): Promise<{ outcome: string; sent: unknown }> {
+  async function acknowledge(request: FastifyRequest, reply: FastifyReply, warming: boolean): Promise<{ outcome: string; sent: unknown }> {
     if (!surface) {
       // Expected, and the operator's to fix: said plainly (the error handler hides 5xx details).
       return { outcome: 'not_configured', sent: reply.status(503).send({
@@ -65,7 +69,7 @@ export const interactionsRoute: FastifyPluginAsync<{ surface: DiscordSurface | u
       rawBody,
     });
     if (!check.ok) {
-      request.log.info({ reason: check.reason }, 'interaction refused: signature');
+      if (!warming) request.log.info({ reason: check.reason }, 'interaction refused: signature');
       return { outcome: 'invalid_signature', sent: reply.status(401).send({ error: 'INVALID_SIGNATURE', message: 'Invalid request signature.' }) };
     }
     const interaction = parseInteraction(rawBody);
