@@ -12,6 +12,7 @@ import { mcpRoute } from './routes/mcp.ts';
 import { playgroundRoute } from './routes/playground/playground-route.ts';
 import { onboardingRoutes } from './routes/onboarding/index.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook.ts';
+import { WARM_UP_HEADER } from './warm-up.ts';
 
 /** A hop count as fastify applies one (its types omit numbers): hop 0 is our socket's peer. */
 function trustProxyOption(setting: BrainConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -38,6 +39,8 @@ export async function buildApp(deps: WebDeps, options: BuildOptions = {}) {
     trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // The warm-up's own requests are no one's traffic: 40 lines of "incoming request" at every start otherwise.
+    disableRequestLogging: (request) => options.warmUpToken !== undefined && request.headers[WARM_UP_HEADER] === options.warmUpToken,
   });
 
   app.setErrorHandler((error, request, reply) => {

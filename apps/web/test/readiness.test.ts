@@ -99,4 +99,25 @@ describeDb('GET /readyz and the warm-up', (suite) => {
       await app.close();
     }
   });
+
+  it('keeps the warm-up out of the request log, and logs the first real request', async () => {
+    const lines: string[] = [];
+    const capture = { write: (line: string) => void lines.push(line) };
+    const logged = createLogger({ level: 'info', destination: capture });
+    const web = await startWebServer({ config, db: suite.db, logger: logged, discord: surface }, { host: '127.0.0.1', port: await freePort() });
+    try {
+      const incoming = () => lines.filter((l) => l.includes('"incoming request"')).length;
+      expect(incoming()).toBe(0);
+      // The same request the warm-up makes, without its header: someone's, so in the log.
+      const unsigned = await fetch(`${web.url}/interactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature-ed25519': '0'.repeat(128), 'x-signature-timestamp': String(Math.floor(Date.now() / 1000)) },
+        body: JSON.stringify({ id: '0', application_id: '0', type: 1, token: 'x', version: 1 }),
+      });
+      expect(unsigned.status).toBe(401);
+      await waitUntil(() => incoming() === 1, { what: 'the real request in the log' });
+    } finally {
+      await web.close(1_000);
+    }
+  });
 });
