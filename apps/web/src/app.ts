@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { BrainConfig } from '@brain/config';
 import { clientFacingError } from './client-error.ts';
 import type { WebDeps } from './deps.ts';
@@ -40,7 +40,7 @@ export async function buildApp(deps: WebDeps, options: BuildOptions = {}) {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     // The warm-up's own requests are no one's traffic: 40 lines of "incoming request" at every start otherwise.
-    disableRequestLogging: (request) => options.warmUpToken !== undefined && request.headers[WARM_UP_HEADER] === options.warmUpToken,
+    logController: new LogController({ disableRequestLogging: (request) => options.warmUpToken !== undefined && request.headers[WARM_UP_HEADER] === options.warmUpToken }),
   });
 
   app.setErrorHandler((error, request, reply) => {
