@@ -7,14 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { migrate, openPostgres, withService } from '@brain/db';
 import { generateDevKeyPair } from '@brain/discord';
-import { guildSlashCommand } from '@brain/testkit';
+import { freeLoopbackPort, guildSlashCommand } from '@brain/testkit';
 import postgres from 'postgres';
 import { postSignedInteraction, signInteraction } from '../signed-interaction.ts';
 import { SOAK_APPLICATION_ID } from './driver.ts';
@@ -33,16 +32,6 @@ if (!databaseUrl) {
   console.error('cold-ack: needs PostgreSQL. Start one with `eval "$(bash .ci/start-postgres.sh)"` (sets TEST_DATABASE_URL), or pass --database-url postgres://…');
   process.exit(2);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,7 +59,7 @@ async function main(): Promise<void> {
     const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
     const fakes = await launch('fakes', process.execPath, ['--import', 'tsx', 'bench/soak/fakes.ts'], { cwd: root, env: baseEnv, ready: /"port":(\d+)/, logFile: path.join(logDir, 'fakes.log') });
     const fakesPort = Number(fakes.match[1]);
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const nodeFlags = cpuProf ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
     const launchedAt = performance.now();
     const web = await launch('web', process.execPath, [...nodeFlags, 'apps/cli/bin/brain.js', 'start', '--no-worker', '--port', String(port)], {

@@ -8,12 +8,12 @@
 // an end state. Writes bench/results/soak-<time>.json; exits 1 when an invariant broke.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate, openPostgres, withService, type Database } from '@brain/db';
 import { generateDevKeyPair } from '@brain/discord';
+import { freeLoopbackPort } from '@brain/testkit';
 import postgres from 'postgres';
 import { drive, plannedCount, SOAK_APPLICATION_ID, type DriverPlan, type Workspace } from './driver.ts';
 import { isFinalSaveEdit, summarize, type Ack, type ArtifactRow, type TokenEdits } from './invariants.ts';
@@ -42,16 +42,6 @@ if (!(minutes > 0 && minutes <= 120)) {
   console.error('soak: --minutes must be between 0 and 120');
   process.exit(2);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (since: number) => Date.now() - since;
@@ -84,7 +74,7 @@ async function main(): Promise<number> {
     const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
     const fakes = await launch('fakes', node, nodeArgs('bench/soak/fakes.ts'), { cwd: root, env: baseEnv, ready: /"port":(\d+)/, logFile: path.join(logDir, 'fakes.log') });
     const fakesPort = Number(fakes.match[1]);
-    const webPorts = [await freePort(), await freePort()];
+    const webPorts = [await freeLoopbackPort(), await freeLoopbackPort()];
     const proxy = await launch('proxy', node, nodeArgs('bench/soak/proxy.ts', webPorts.join(',')), { cwd: root, env: baseEnv, ready: /"port":(\d+)/, logFile: path.join(logDir, 'proxy.log') });
     const proxyUrl = `http://127.0.0.1:${proxy.match[1]}`;
     const appEnv = {
@@ -120,7 +110,7 @@ async function main(): Promise<number> {
     const startWorker = async (i: number) =>
       launch(`worker-${i + 1}`, node, ['apps/cli/bin/brain.js', 'worker'], {
         cwd: root,
-        env: { ...appEnv, BRAIN_METRICS_PORT: String(await freePort()) },
+        env: { ...appEnv, BRAIN_METRICS_PORT: String(await freeLoopbackPort()) },
         ready: /Worker metrics: (\S+)\/metrics/,
         logFile: path.join(logDir, `worker-${i + 1}.log`),
       });

@@ -1,26 +1,15 @@
-import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { createDiscordApi, createDiscordSurface, generateDevKeyPair, type DiscordSurface } from '@brain/discord';
 import { createLogger, createMetrics } from '@brain/observability';
-import { startFakeDiscord, waitUntil, type FakeDiscord } from '@brain/testkit';
+import { freeLoopbackPort, startFakeDiscord, waitUntil, type FakeDiscord } from '@brain/testkit';
 import { buildApp, startWebServer, type WebServer } from '../src/index.ts';
 import { createReadiness } from '../src/readiness.ts';
 
 const config = loadConfig({}, { cwd: process.cwd() });
 const logger = createLogger({ level: 'silent' });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 describeDb('GET /readyz and the warm-up', (suite) => {
   let discord: FakeDiscord;
@@ -62,7 +51,7 @@ describeDb('GET /readyz and the warm-up', (suite) => {
       },
     };
     const metrics = createMetrics();
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     let started: WebServer | undefined;
     const starting = startWebServer({ config, db, logger, metrics, discord: surface }, { host: '127.0.0.1', port }).then((web) => (started = web));
     try {
@@ -104,7 +93,7 @@ describeDb('GET /readyz and the warm-up', (suite) => {
     const lines: string[] = [];
     const capture = { write: (line: string) => void lines.push(line) };
     const logged = createLogger({ level: 'info', destination: capture });
-    const web = await startWebServer({ config, db: suite.db, logger: logged, discord: surface }, { host: '127.0.0.1', port: await freePort() });
+    const web = await startWebServer({ config, db: suite.db, logger: logged, discord: surface }, { host: '127.0.0.1', port: await freeLoopbackPort() });
     try {
       const incoming = () => lines.filter((l) => l.includes('"incoming request"')).length;
       expect(incoming()).toBe(0);

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Database } from '@brain/db';
+import { isProcessAlive, type Database } from '@brain/db';
 import { runningJobHolders } from '@brain/ingest';
 
 /** The workers started in this process and not yet stopped: one process may run several. */
@@ -13,16 +13,6 @@ export function workerStopped(workerId: string): void {
   liveHere.delete(workerId);
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Workers of this machine (ids host:pid:random, as startWorker makes them) that hold running jobs but are dead: their process is gone (kill -9,
  * OOM), or it is this process and they are not among its live workers (a restarted container
@@ -30,7 +20,7 @@ function pidAlive(pid: number): boolean {
  * other machines are never judged here: only their lease says they are gone. This relies on
  * each machine (container) having a host name of its own, as worker ids already do.
  */
-export async function deadLocalWorkers(db: Database, isAlive: (pid: number) => boolean = pidAlive): Promise<string[]> {
+export async function deadLocalWorkers(db: Database, isAlive: (pid: number) => boolean = isProcessAlive): Promise<string[]> {
   const host = os.hostname();
   const holders = await runningJobHolders(db, `${host}:`);
   return holders.filter((id) => {

@@ -39,7 +39,7 @@ export function acquireDataDirLock(dataDir: string, command: string): DataDirLoc
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLock(lockPath);
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+      if (holder && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
         throw new AppError({
           code: 'DB_LOCKED',
           message: `The embedded database in ${dataDir} is open in another brain process (pid ${holder.pid}, "${holder.command}", since ${holder.startedAt}).`,
@@ -63,7 +63,8 @@ function readLock(lockPath: string): LockRecord | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this machine (EPERM: it does, under another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,7 @@ export type { Database, Queryable, Row } from './database.ts';
 export { openDatabase, type OpenDatabaseTarget, type OpenDatabaseOptions } from './open-database.ts';
 export { openPglite, type PgliteDatabase, type PgliteOptions } from './open-pglite.ts';
 export { openPostgres, type PostgresOptions } from './open-postgres.ts';
-export { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+export { acquireDataDirLock, isProcessAlive, type DataDirLock } from './data-dir-lock.ts';
 export { sqlState, SqlState } from './pg-error.ts';
 export { withWorkspace, withService, actAsTenant, actAsService, isUuid } from './with-workspace.ts';
 export { toVectorLiteral, EMBEDDING_DIMENSIONS } from './vector-literal.ts';

@@ -17,7 +17,7 @@ export { startFakeStripe, type FakeStripe, type FakeStripeEvent, type SignedDeli
 export { startFakeSupabaseAuth, type FakeSupabaseAuth, type FakeSupabaseEmail } from './fake-supabase-auth.ts';
 export { parseStripeForm } from './stripe-form.ts';
 export { closedLoopbackUrl } from './closed-port.ts';
-export { reserveLoopbackPort, type ReservedPort } from './reserved-port.ts';
+export { freeLoopbackPort, reserveLoopbackPort, type ReservedPort } from './reserved-port.ts';
 export { expectNoMoreCalls, waitUntil, type CallLog, type WaitOptions } from './wait.ts';
 export {
   autocompleteRequest,

@@ -25,3 +25,14 @@ export async function reserveLoopbackPort(): Promise<ReservedPort> {
     release: () => (released ??= new Promise<void>((resolve) => holder.close(() => resolve()))),
   };
 }
+
+/**
+ * A loopback port free a moment ago, for a server in another process that binds it itself (a
+ * bench's child, a server whose options need the number): it cannot be held for it, so prefer
+ * reserveLoopbackPort wherever the server starts in this process.
+ */
+export async function freeLoopbackPort(): Promise<number> {
+  const reserved = await reserveLoopbackPort();
+  await reserved.release();
+  return reserved.port;
+}
