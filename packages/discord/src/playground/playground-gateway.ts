@@ -105,9 +105,7 @@ export class PlaygroundGateway {
    * receives #staff's messages, not merely a sidebar that hides them.
    */
   messagesFor(viewer: string | undefined): PlaygroundMessage[] {
-    const persona = this.view(viewer ?? '').persona;
-    const readable = this.readableChannels(viewer ?? '');
-    return this.channel.visibleTo(viewer).filter((m) => readable.has(m.channelId) && (m.persona === undefined || m.persona === persona));
+    return this.channel.visibleTo(viewer).filter(this.readerOf(viewer ?? ''));
   }
 
   /**
@@ -115,11 +113,14 @@ export class PlaygroundGateway {
    * and an ephemeral reply is one this persona asked for (an event to stream, a message to act on).
    */
   mayRead(viewer: string, message: Pick<PlaygroundMessage, 'channelId' | 'persona'>): boolean {
-    return (message.persona === undefined || message.persona === this.view(viewer).persona) && this.readableChannels(viewer).has(message.channelId);
+    return this.readerOf(viewer)(message);
   }
 
-  private readableChannels(viewer: string): Set<string> {
-    return new Set(playgroundChannelsFor(this.view(viewer).persona, this.channel.channels()).map((c) => c.id));
+  /** mayRead's test for one viewer, with their persona and readable channels looked up once. */
+  private readerOf(viewer: string): (message: Pick<PlaygroundMessage, 'channelId' | 'persona'>) => boolean {
+    const persona = this.view(viewer).persona;
+    const readable = new Set(playgroundChannelsFor(persona, this.channel.channels()).map((c) => c.id));
+    return (message) => (message.persona === undefined || message.persona === persona) && readable.has(message.channelId);
   }
 
   /** A message this viewer can see and whose channel their persona can view: what a press or an Apps command may target. */
