@@ -2,7 +2,7 @@ import { withWorkspace, type Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { GuildFactsSource } from '../audience/guild-facts-source.ts';
 import type { AskFunction, EntitlementCheck } from '../interactions/types.ts';
-import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
+import { workspaceOfGuild } from '../queries/find-workspace-by-guild.ts';
 import { notice } from '../render/notice.ts';
 import { answerInThread } from './answer-in-thread.ts';
 import { autoAnswerButtons, stillNeedHelpRow } from './auto-answer-buttons.ts';
@@ -50,7 +50,7 @@ const MAX_QUESTION = 2000;
  */
 export async function answerNewThread(deps: AutoAnswerDeps, message: ThreadMessage): Promise<AutoAnswerResult> {
   if (message.fromBot || message.authorId === deps.botUserId) return { handled: false, skipped: 'bot' };
-  const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
+  const workspace = await workspaceOfGuild(deps, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const claimed = await withWorkspace(deps.db, workspace.id, async (tx) => {
     const setting = await findAutoanswerChannel(tx, workspace.id, message.parentId);

@@ -10,7 +10,7 @@ import { errorCodeOf, recordUnansweredQuery } from '../autoanswer/record-unanswe
 import { isThreadSilenced } from '../autoanswer/silence-thread.ts';
 import { announce } from '../autoanswer/thread-courtesy.ts';
 import type { ThreadMessage } from '../autoanswer/thread-message.ts';
-import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
+import { workspaceOfGuild } from '../queries/find-workspace-by-guild.ts';
 import { notice } from '../render/notice.ts';
 import { answeredThread, claimFollowUp, firstAnswerSettled, finishFollowUp, recordRewrite, type FollowUpOutcome } from './follow-up-thread.ts';
 
@@ -41,7 +41,7 @@ export function addressesBot(message: ThreadMessage, botUserId: string | undefin
 export async function answerFollowUp(deps: FollowUpDeps, message: ThreadMessage): Promise<FollowUpResult> {
   if (message.fromBot || message.authorId === deps.botUserId) return { handled: false, skipped: 'bot' };
   if (!addressesBot(message, deps.botUserId)) return { handled: false, skipped: 'not-addressed' };
-  const workspace = deps.workspaceOf ? await deps.workspaceOf(message.guildId) : await findWorkspaceByGuild(deps.db, message.guildId);
+  const workspace = await workspaceOfGuild(deps, message.guildId);
   if (!workspace) return { handled: false, skipped: 'not-installed' };
   const original = withoutMention(message.content, deps.botUserId);
   await firstAnswerSettled(deps.db, workspace.id, message.threadId, deps.timeoutMs ?? 60_000);

@@ -3,7 +3,7 @@ import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import { onSolvedReaction, onSolvedTag, type ReactionAdd, type ThreadUpdate } from '../solved/on-solved-signal.ts';
-import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
+import { workspaceOfGuild } from '../queries/find-workspace-by-guild.ts';
 import { queueDaySync } from '../sync/queue-day-sync.ts';
 import { createThreadRefresher } from './thread-refresher.ts';
 
@@ -43,7 +43,7 @@ export function createGatewayEvents(deps: GatewayEventDeps): (packet: RawDispatc
     Promise.all([
       refresher.changed(guildId, channelId),
       guarded('queueing a pass over edited days', async () => {
-        const workspace = deps.workspaceOf ? await deps.workspaceOf(guildId) : await findWorkspaceByGuild(deps.db, guildId);
+        const workspace = await workspaceOfGuild(deps, guildId);
         if (workspace && (await queueDaySync(deps.db, { workspaceId: workspace.id, channelId, messageIds }))) {
           deps.logger.info({ workspaceId: workspace.id, channelId, messages: messageIds.length }, 'gateway: queued a pass over the edited days of a synced channel');
         }

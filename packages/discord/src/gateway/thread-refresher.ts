@@ -2,7 +2,7 @@ import type { Database } from '@brain/db';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import type { DiscordHistory } from '../history/discord-history.ts';
-import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
+import { workspaceOfGuild } from '../queries/find-workspace-by-guild.ts';
 import { refreshThreadSource } from '../solved/refresh-thread-source.ts';
 
 export interface ThreadRefresher {
@@ -18,7 +18,7 @@ export interface ThreadRefresher {
 export function createThreadRefresher(deps: { db: Database; history: DiscordHistory; logger: Logger; workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined }): ThreadRefresher {
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   const refreshOnce = async (guildId: string, channelId: string) => {
-    const workspace = deps.workspaceOf ? await deps.workspaceOf(guildId) : await findWorkspaceByGuild(deps.db, guildId);
+    const workspace = await workspaceOfGuild(deps, guildId);
     if (!workspace) return;
     const result = await refreshThreadSource(deps.db, deps.history, { workspaceId: workspace.id, guildId, threadId: channelId, savedBy: 'discord:gateway', onlyIfSaved: true });
     if (result.status !== 'not-a-source') deps.logger.info({ workspaceId: workspace.id, threadId: channelId, status: result.status }, 'gateway: thread source refreshed after an edit or delete');

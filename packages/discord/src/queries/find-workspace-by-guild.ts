@@ -10,3 +10,11 @@ export async function findWorkspaceByGuild(db: Database, guildId: string): Promi
   );
   return row;
 }
+
+/** Gateway handlers' way to a guild's workspace: theirs when given (the playground's pretend server maps to the local one), else the installed one. */
+export async function workspaceOfGuild(
+  deps: { db: Database; workspaceOf?: ((guildId: string) => Promise<{ id: string } | undefined>) | undefined },
+  guildId: string,
+): Promise<{ id: string } | undefined> {
+  return deps.workspaceOf ? deps.workspaceOf(guildId) : findWorkspaceByGuild(deps.db, guildId);
+}

@@ -2,7 +2,7 @@ import { ChannelType, type APIGuildForumChannel, type APIThreadChannel } from 'd
 import { withWorkspace, type Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
 import type { DiscordHistory } from '../history/discord-history.ts';
-import { findWorkspaceByGuild } from '../queries/find-workspace-by-guild.ts';
+import { workspaceOfGuild } from '../queries/find-workspace-by-guild.ts';
 import { solvedByTags } from '../sync/read-thread-source.ts';
 import { markSolvedAndSave } from './mark-solved.ts';
 import { solvedOptIn } from './solved-opt-in.ts';
@@ -40,7 +40,7 @@ export type SolvedSignalResult = 'saved' | 'refreshed' | 'ignored' | 'not-allowe
  */
 export async function onSolvedReaction(deps: SolvedSignalDeps, d: ReactionAdd): Promise<SolvedSignalResult> {
   if (!d.guild_id || !d.emoji.name || !SOLVED_EMOJI.has(d.emoji.name) || d.user_id === deps.botUserId) return 'ignored';
-  const workspace = deps.workspaceOf ? await deps.workspaceOf(d.guild_id) : await findWorkspaceByGuild(deps.db, d.guild_id);
+  const workspace = await workspaceOfGuild(deps, d.guild_id);
   if (!workspace) return 'ignored';
   const thread = await deps.history.channel(d.channel_id);
   if (!THREAD_TYPES.has(thread.type)) return 'not-a-thread';
@@ -62,7 +62,7 @@ export type ThreadUpdate = Pick<APIThreadChannel, 'id' | 'type' | 'parent_id' | 
  */
 export async function onSolvedTag(deps: SolvedSignalDeps, d: ThreadUpdate): Promise<SolvedSignalResult> {
   if (!d.guild_id || !d.parent_id || !THREAD_TYPES.has(d.type) || (d.applied_tags ?? []).length === 0) return 'ignored';
-  const workspace = deps.workspaceOf ? await deps.workspaceOf(d.guild_id) : await findWorkspaceByGuild(deps.db, d.guild_id);
+  const workspace = await workspaceOfGuild(deps, d.guild_id);
   if (!workspace) return 'ignored';
   const parentId = d.parent_id;
   const { optIn, marked } = await withWorkspace(deps.db, workspace.id, async (tx) => ({
