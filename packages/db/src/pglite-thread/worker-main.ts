@@ -37,7 +37,7 @@ async function open(): Promise<PGlite> {
  * `connect`). Each has its own transactions; PGlite's own lock runs one statement or transaction
  * of any of them at a time.
  */
-function serve(pg: PGlite, port: MessagePort | typeof owner): void {
+function serve(pg: PGlite, port: MessagePort): void {
   const post = (reply: Reply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
   // Notices go to the owner, who asked for them; a connection's are dropped.
   const queryOptions = options.notices ? { onNotice: (notice: { message?: string }) => owner.postMessage({ type: 'notice', message: notice.message ?? '' } satisfies Reply) } : undefined;
