@@ -26,8 +26,9 @@ async function openOwnDatabase(): Promise<Database> {
 }
 
 async function main(): Promise<void> {
-  // Written straight to the process's stdout, in the same format as the main thread's lines.
-  const logger = createLogger({ level: start.config.logLevel, name: start.loggerName, destination: pino.destination({ dest: 1, sync: false }) });
+  // Straight to the process's stdout (not piped through the main thread), in the same format;
+  // synchronous, so a line written just before the thread is stopped is not lost.
+  const logger = createLogger({ level: start.config.logLevel, name: start.loggerName, destination: pino.destination({ dest: 1, sync: true }) });
   const db = await openOwnDatabase();
   const deps = { db, embedder: buildEmbedder(start.config, logger), answerer: buildAnswerer(start.config), logger: logger.child({ component: 'answer' }) };
   const aborts = new Map<number, AbortController>();
