@@ -41,7 +41,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   if (size > limits.maxHtmlBytes) throw tooLarge('page', size, limits.maxHtmlBytes);
   guardHtml(html, limits);
 
-  const document = parse(html);
+  const document = withoutPermalinks(parse(html));
   const base = absoluteBase(document.querySelector('base[href]')?.getAttribute?.('href') ?? undefined, input.url);
   const metaTitle = cleanInline(document.querySelector('title')?.textContent ?? '') || metaContent(document, 'meta[property="og:title"]');
   const metaByline = metaContent(document, 'meta[name="author"]');
@@ -68,7 +68,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   const links = new LinkCollector(base, input.url, limits.maxLinks);
   let extracted = article?.content ? htmlToText(article.content as DomNode, links, limits.maxTextChars) : undefined;
   if (!extracted || extracted.text.trim() === '') {
-    const fresh = parse(html);
+    const fresh = withoutPermalinks(parse(html));
     extracted = htmlToText((fresh.body ?? fresh.documentElement), links, limits.maxTextChars);
   }
 
@@ -97,6 +97,18 @@ function withDocumentShell(html: string): string {
 
 function parse(html: string): LinkedomDocument {
   const { document } = parseHTML(html) as unknown as { document: LinkedomDocument };
+  return document;
+}
+
+// The glyph a documentation generator puts beside every heading and definition as a link to itself
+// (Sphinx's "¶", MkDocs' and GitHub's "#" or "§", a chain emoji): navigation, not text. Left in, it
+// ends every heading ("Basic Usage¶") and every quoted signature.
+const PERMALINK_GLYPH = /^[\s¶§#🔗⚓]*$/u;
+
+function withoutPermalinks(document: LinkedomDocument): LinkedomDocument {
+  for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
+    if (PERMALINK_GLYPH.test(a.textContent ?? '') && (a.textContent ?? '').trim() !== '') a.remove();
+  }
   return document;
 }
 
