@@ -54,4 +54,10 @@ describe.each(PATHS)('HTML structure %s', (_, limits) => {
       <h3><a class="anchor" href="#setup">#</a> Setup</h3><p>See <a href="#basic-usage">Basic Usage</a> and section <a href="#s2">§ 2</a>.</p>`;
     expect(await text(page, limits)).toBe('## Basic Usage\n\njson.dumps(obj)\n\nSerialize obj.\n\n### Setup\n\nSee Basic Usage and section § 2.');
   });
+
+  it('reads an admonition’s title with the paragraph under it', async () => {
+    const page = `<p>Intro.</p><div class="admonition note"><p class="admonition-title">Note</p><p>Call it from the <em>main</em> thread.</p></div>
+      <div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt>Module copy</dt></dl></div>`;
+    expect(await text(page, limits)).toBe('Intro.\n\nNote: Call it from the main thread.\n\nSee also\n\nModule copy');
+  });
 });

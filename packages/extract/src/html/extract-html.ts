@@ -21,6 +21,8 @@ interface LinkedomElement extends DomNode {
   querySelectorAll(selector: string): ArrayLike<LinkedomElement>;
   setAttribute(name: string, value: string): void;
   remove(): void;
+  prepend(text: string): void;
+  readonly nextElementSibling: LinkedomElement | null;
 }
 interface LinkedomDocument {
   body: LinkedomElement | null;
@@ -41,7 +43,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   if (size > limits.maxHtmlBytes) throw tooLarge('page', size, limits.maxHtmlBytes);
   guardHtml(html, limits);
 
-  const document = withoutPermalinks(parse(html));
+  const document = readable(parse(html));
   const base = absoluteBase(document.querySelector('base[href]')?.getAttribute?.('href') ?? undefined, input.url);
   const metaTitle = cleanInline(document.querySelector('title')?.textContent ?? '') || metaContent(document, 'meta[property="og:title"]');
   const metaByline = metaContent(document, 'meta[name="author"]');
@@ -68,7 +70,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   const links = new LinkCollector(base, input.url, limits.maxLinks);
   let extracted = article?.content ? htmlToText(article.content as DomNode, links, limits.maxTextChars) : undefined;
   if (!extracted || extracted.text.trim() === '') {
-    const fresh = withoutPermalinks(parse(html));
+    const fresh = readable(parse(html));
     extracted = htmlToText((fresh.body ?? fresh.documentElement), links, limits.maxTextChars);
   }
 
@@ -105,9 +107,19 @@ function parse(html: string): LinkedomDocument {
 // ends every heading ("Basic Usage¶") and every quoted signature.
 const PERMALINK_GLYPH = /^[\s¶§#🔗⚓]*$/u;
 
-function withoutPermalinks(document: LinkedomDocument): LinkedomDocument {
+/** The markup documentation generators add around the text, made to read as the page does. */
+function readable(document: LinkedomDocument): LinkedomDocument {
   for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
     if (PERMALINK_GLYPH.test(a.textContent ?? '') && (a.textContent ?? '').trim() !== '') a.remove();
+  }
+  // An admonition's title ("Note", "Warning", "See also": Sphinx, MkDocs, GitHub's alerts) is read
+  // with the paragraph under it; on a line of its own it would be quoted as if it said something.
+  for (const title of Array.from(document.querySelectorAll('.admonition-title, .markdown-alert-title'))) {
+    const next = title.nextElementSibling;
+    const label = (title.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '');
+    if (!next || next.localName !== 'p' || label === '' || label.length > 40) continue;
+    next.prepend(`${label}: `);
+    title.remove();
   }
   return document;
 }
