@@ -89,7 +89,7 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
   let thread: AnsweringThread | undefined;
   const answering = once((): AnswerQuestion => {
     const here = buildAnswering(config, db, logger, embedder);
-    if (!options.answeringThread) return here;
+    if (!options.answeringThread || !config.answerThread) return here;
     thread = startAnsweringThread(config, db, logger, here);
     return thread?.ask ?? here;
   });
