@@ -3,6 +3,9 @@ import { PGlite, type Extensions, type Transaction } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector';
 import { serializeError } from './cross-thread-error.ts';
 import type { DumpedDataDir, Reply, Request, WorkerOpenOptions } from './protocol.ts';
+import { yieldToMainThread } from '../thread-priority.ts';
+
+yieldToMainThread();
 
 // The thread that owns PGlite. Every statement, and PGlite's synchronous file I/O, runs here, so
 // the application thread keeps answering HTTP while a job writes passages.

@@ -1,12 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { ask } from '@brain/answer';
-import { connectPgliteThread, openDatabase, type AudienceFilter, type Database } from '@brain/db';
+import { connectPgliteThread, openDatabase, yieldToMainThread, type AudienceFilter, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
 import { buildAnswerer } from '../answering.ts';
 import { buildEmbedder } from '../embedder.ts';
 import type { FromThread, ThreadStart, ToThread } from './protocol.ts';
 import { fromWire, toWire } from './wire-error.ts';
+
+yieldToMainThread();
 
 // The thread that answers questions: retrieval, the query's embedding, the answer and its record
 // run here, so the thread that acknowledges interactions does none of their work (nor their
