@@ -77,6 +77,8 @@ export async function startPretendDiscord(logger: Logger, db: Database): Promise
     bot: { id: BOT_ID, username: 'Company Brain' },
     applicationId: PLAYGROUND.applicationId,
     guilds: [gatewayGuild()],
+    // Its sessions' RESUME buffers, as Discord's, hold a bounded number of recent events.
+    resumeBuffer: 1000,
   });
   return {
     bot: { apiBase: `${botServer.url}/api`, token: BOT_TOKEN, id: BOT_ID },
