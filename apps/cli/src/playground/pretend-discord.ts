@@ -66,6 +66,7 @@ export async function startPretendDiscord(logger: Logger, db: Database): Promise
     server: botServer,
     token: BOT_TOKEN,
     botId: BOT_ID,
+    keepWrites: 0,
     onWrite: (write) => {
       if (write.kind === 'post') shown?.postBotMessage(write.post.channelId, write.post.body);
       else shown?.react(write.reaction.messageId, write.reaction.emoji);
