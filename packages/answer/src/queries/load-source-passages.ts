@@ -12,7 +12,7 @@ export interface SourcePassage {
 /**
  * The live passages of a few sources in which a word starts with one of `prefixes`, that this
  * reply's audience may see, other than those already retrieved: the `limit` that hold the most of
- * them. Prefixes rather than PostgreSQL's full-text match, whose parser reads `name.txt` as one
+ * them, in a stable order. Prefixes rather than PostgreSQL's full-text match, whose parser reads `name.txt` as one
  * file-name token where the answerer reads `name` and `txt`. Run inside withWorkspace.
  */
 export async function loadSourcePassages(
@@ -25,7 +25,7 @@ export async function loadSourcePassages(
   const rows = await tx.query<{ chunk_id: string; artifact_id: string; title: string | null; url: string | null; heading: string | null; content: string }>(
     `select s.chunk_id, s.artifact_id, a.title, a.url, s.heading, s.content
      from (
-       select c.id as chunk_id, c.artifact_id, c.heading, c.content,
+       select c.id as chunk_id, c.artifact_id, c.ordinal, c.heading, c.content,
               (select count(*) from unnest($5::text[]) as p(pattern)
                where c.content ~* p.pattern or coalesce(c.heading, '') ~* p.pattern) as hits
        from public.chunks c
@@ -35,7 +35,8 @@ export async function loadSourcePassages(
      ) s
      join public.artifacts a on a.id = s.artifact_id and a.workspace_id = $1
      where s.hits > 0
-     order by s.hits desc, s.chunk_id
+     -- Ties in page order, best source first: ids are random, and an answer must not change with them.
+     order by s.hits desc, array_position($2::uuid[], s.artifact_id), s.ordinal
      limit $6`,
     [input.workspaceId, input.artifactIds, input.exceptChunkIds, audienceParam(input.audience), patterns, input.limit],
   );
