@@ -48,7 +48,8 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
       code: 'ANSWER_THREAD_STOPPED',
       message: `The answering thread stopped (${reason}).`,
       userMessage: 'I was interrupted while answering. Please ask again.',
-      nextStep: 'Ask again; questions are now answered on the main thread. If it happens again, restart the process and report the log line above.',
+      // The operator's part (what stopped, that answers now run on the main thread) is in the log line below.
+      nextStep: 'Ask again.',
       retryable: true,
       cause,
     });
