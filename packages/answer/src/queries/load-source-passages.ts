@@ -1,13 +1,7 @@
-import { audienceParam, type AudienceFilter, type Queryable } from '@brain/db';
+import { audienceParam, type ArtifactMatch, type AudienceFilter, type Queryable } from '@brain/db';
 
-export interface SourcePassage {
-  chunkId: string;
-  artifactId: string;
-  title: string | null;
-  url: string | null;
-  heading: string | null;
-  content: string;
-}
+/** A passage as a search returns it, without the search's own figures. */
+export type SourcePassage = Pick<ArtifactMatch, 'chunkId' | 'artifactId' | 'title' | 'url' | 'heading' | 'content'>;
 
 /**
  * The live passages of a few sources in which a word starts with one of `prefixes`, that this
