@@ -5,9 +5,10 @@ export type SourcePassage = Pick<ArtifactMatch, 'chunkId' | 'artifactId' | 'titl
 
 /**
  * The live passages of a few sources in which a word starts with one of `prefixes`, that this
- * reply's audience may see, other than those already retrieved: the `limit` that hold the most of
- * them, in a stable order. Prefixes rather than PostgreSQL's full-text match, whose parser reads `name.txt` as one
- * file-name token where the answerer reads `name` and `txt`. Run inside withWorkspace.
+ * reply's audience may see, other than those already retrieved: the `limit` that hold the most
+ * of them, in a stable order. Prefixes rather than PostgreSQL's full-text match, whose parser
+ * reads `name.txt` as one file-name token where the answerer reads `name` and `txt`. Run inside
+ * withWorkspace.
  */
 export async function loadSourcePassages(
   tx: Queryable,
