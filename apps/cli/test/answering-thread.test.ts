@@ -93,4 +93,19 @@ describeDb('answering on a thread of its own', (suite) => {
     const here = await inProcess({ ...base('When do we deploy?'), signal: controller.signal }).catch((e: unknown) => e);
     expect(isAppError(there) && there.code).toBe(isAppError(here) && here.code);
   });
+
+  it('fails the questions a dead thread held with ANSWER_THREAD_STOPPED, then answers here', async () => {
+    const env: Record<string, string> = suite.url ? { DATABASE_URL: suite.url, LOG_LEVEL: 'error' } : { BRAIN_DATA_DIR: os.tmpdir(), LOG_LEVEL: 'error' };
+    const dying = startAnsweringThread(loadConfig(env, { cwd: process.cwd() }), suite.db, logger, inProcess, { entry: new URL('./fixtures/answer-thread-that-dies.mjs', import.meta.url) });
+    if (!dying) throw new Error('expected an answering thread for this database');
+    try {
+      const held = await dying.ask(base('When do we deploy?')).catch((e: unknown) => e);
+      expect(isAppError(held) && [held.code, held.retryable, held.userMessage]).toEqual(['ANSWER_THREAD_STOPPED', true, 'I was interrupted while answering. Please ask again.']);
+      const after = await dying.ask(base('When do we deploy?'));
+      expect(after.grounded).toBe(true);
+      expect(dying.counters).toEqual({ onThread: 1, inProcess: 1 });
+    } finally {
+      await dying.close();
+    }
+  });
 });

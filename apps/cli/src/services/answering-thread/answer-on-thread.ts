@@ -27,11 +27,18 @@ type Pending = { input: AskInput; resolve: (r: AskResult) => void; reject: (e: E
  * reachable from here only. If the thread stops, the questions it held fail with
  * ANSWER_THREAD_STOPPED and later ones are answered here (`inProcess`).
  */
-export function startAnsweringThread(config: BrainConfig, db: Database, logger: Logger, inProcess: AnswerQuestion, loggerName = 'brain'): AnsweringThread | undefined {
+export interface AnsweringThreadOptions {
+  loggerName?: string;
+  /** The thread's entry module (tests start one that dies, to prove the fallback). */
+  entry?: URL;
+}
+
+export function startAnsweringThread(config: BrainConfig, db: Database, logger: Logger, inProcess: AnswerQuestion, options: AnsweringThreadOptions = {}): AnsweringThread | undefined {
+  const loggerName = options.loggerName ?? 'brain';
   const database = db.kind === 'pglite' ? pgliteThreadPort(db) : undefined;
   if (db.kind === 'pglite' && !database) return undefined;
   const start: ThreadStart = { config, loggerName, ...(database ? { database } : {}) };
-  const worker = new Worker(BOOTSTRAP, { workerData: start, transferList: database ? [database] : [], stdout: false, stderr: false });
+  const worker = new Worker(options.entry ?? BOOTSTRAP, { workerData: start, transferList: database ? [database] : [], stdout: false, stderr: false });
   const pending = new Map<number, Pending>();
   const counters = { onThread: 0, inProcess: 0 };
   let nextId = 1;
