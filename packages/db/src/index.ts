@@ -19,6 +19,7 @@ export {
   audienceChannelId,
   audienceKeys,
   audienceParam,
+  searchAudienceParam,
   channelAudience,
   EVERYTHING,
   type AudienceFilter,

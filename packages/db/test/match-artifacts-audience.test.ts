@@ -1,7 +1,9 @@
 /**
  * The audience filter lives inside match_artifacts (issue 14): called directly, as the tenant,
  * the function returns only passages of the audiences it is given, on the exact path, the HNSW
- * path and the keyword leg, and an audience change reaches the passages at once.
+ * path and the keyword leg, and an audience change reaches the passages at once. The reserved key
+ * 'everyone' filters on the passages' readable_by_everyone flag, which follows the stored guild
+ * facts' everyone-readable channels and each source's audience in the statement that changes them.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withWorkspace, type Queryable } from '../src/index.ts';
@@ -87,6 +89,46 @@ describeDb('match_artifacts audiences', (suite) => {
       await tx.query("update chunks set audience = 'workspace' where artifact_id = $1", [artifact.staff]);
       const [still] = await tx.query<{ audience: string }>('select distinct audience from chunks where artifact_id = $1', [artifact.staff]);
       expect(still?.audience).toBe('channel:3');
+    });
+  });
+
+  it('flags what every member may read, and the reserved key everyone returns exactly that, on both paths', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      const flagged = async () =>
+        names((await tx.query<{ artifact_id: string }>('select distinct artifact_id from chunks where readable_by_everyone')).map((r) => r.artifact_id));
+      const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0';
+      // No guild facts: only workspace-wide sources are everyone's.
+      expect(await flagged()).toEqual(['everyone']);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone']);
+      // Facts that say #3 is readable by everyone: its passages (mods', and staff's since the move above) follow in the same statement.
+      await tx.query(
+        `insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+         values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`,
+        [ws],
+      );
+      expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
+      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
+      // A source moved out of an everyone-readable channel is unflagged at once; moved back, flagged.
+      await tx.query("update artifacts set audience = 'channel:2' where id = $1", [artifact.staff]);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods']);
+      await tx.query("update artifacts set audience = 'channel:3' where id = $1", [artifact.staff]);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
+      // The channel becomes staff-only: the refresh that stores it unflags its passages before it commits.
+      await tx.query("update guild_facts set everyone_audiences = '{}', fetched_at = now() where workspace_id = $1", [ws]);
+      expect(await flagged()).toEqual(['everyone']);
+      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone']);
+      // A flag cannot be set by hand: it is always derived.
+      await tx.query('update chunks set readable_by_everyone = true where artifact_id = $1', [artifact.staff]);
+      expect(await flagged()).toEqual(['everyone']);
+      // 'everyone' is reserved only alone; among other keys it names no audience.
+      expect(names(await call(tx, ['everyone', 'channel:3']))).toEqual(['mods', 'staff']);
+      // 'unknown' is never everyone's, whatever the facts say.
+      await tx.query("update guild_facts set everyone_audiences = array['channel:3', 'unknown'] where workspace_id = $1", [ws]);
+      expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
+      // Facts gone (the workspace's facts deleted): workspace-wide only again.
+      await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
+      expect(await flagged()).toEqual(['everyone']);
     });
   });
 });

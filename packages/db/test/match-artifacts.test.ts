@@ -165,6 +165,36 @@ describeDb(
       expect(depthRead(await plansOf(suite.db, big, call(audienceKeys(['workspace'])), analyze))).toEqual([60]);
     });
 
+    it('searches the everyone-readable passages through their own partial index, and no other call does', async (ctx) => {
+      await skipPlansUnlessSuperuser(suite.db, ctx);
+      const everyone = { kind: 'keys', keys: ['workspace'], everyone: true } as const;
+      const call = (audience: Parameters<typeof matchArtifacts>[1]['audience']) => (tx: Queryable) => matchArtifacts(tx, { audience, workspaceId: big, embedding: query, minSimilarity: -1 });
+      const everyonePlans = await plansOf(suite.db, big, call(everyone));
+      expect(everyonePlans).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
+      expect(everyonePlans).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      for (const audience of [EVERYTHING, audienceKeys(['workspace'])]) {
+        const plans = await plansOf(suite.db, big, call(audience));
+        expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+        expect(plans).not.toMatch(/chunks_embedding_everyone_hnsw_idx/);
+      }
+    });
+
+    it('gives the everyone call the nearest everyone-readable passages', async () => {
+      const top = (audience: Parameters<typeof matchArtifacts>[1]['audience'], settings = '') =>
+        withWorkspace(suite.db, big, async (tx) => {
+          if (settings) await tx.exec(settings);
+          return matchArtifacts(tx, { audience, workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 });
+        });
+      const everyone = { kind: 'keys', keys: ['workspace'], everyone: true } as const;
+      const byIndex = await top(everyone);
+      // The same call on its exact path (the bound raised past the workspace's 10,000 passages).
+      const exact = await top(everyone, 'set local brain.exact_search_max_filtered_rows = 20000');
+      expect(byIndex).toHaveLength(10);
+      const found = new Set(exact.map((m) => m.chunkId));
+      // HNSW is approximate: most, not necessarily all, of the exact ten.
+      expect(byIndex.filter((m) => found.has(m.chunkId)).length).toBeGreaterThanOrEqual(8);
+    });
+
     it('returns a full result for the large workspace through the filtered index', async () => {
       const hits = await withWorkspace(suite.db, big, (tx) =>
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, matchCount: 10, minSimilarity: -1 }),
