@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '@brain/chunking';
-import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import { withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError, type AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
@@ -14,7 +14,8 @@ import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './mes
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { embedQuestion, passagesOf, search } from './retrieve.ts';
-import type { Answerer, AskResult, Citation, QuerySurface } from './types.ts';
+import { sourceSiblings } from './source-siblings.ts';
+import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 
 export interface StageTimeouts {
   embedMs: number;
@@ -119,11 +120,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
       return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
 
-    const budget = applyContextBudget(passagesOf(matches), {
+    // What the answerer reads: the retrieved passages, then the best sources' passages that state it better.
+    const context: ContextMatch[] = [...matches, ...(await timed('siblings', () => sourceSiblings(deps.db, { workspaceId: input.workspaceId, audience: input.audience, question, matches, termStats })))];
+    const budget = applyContextBudget(passagesOf(context), {
       maxTokens: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
       estimate: deps.estimateTokens ?? estimateTokens,
     });
-    record.retrieved = retrievedEntries(matches, budget);
+    record.retrieved = retrievedEntries(context, budget);
     record.trimmed = budget.trimmed;
 
     // Before any answerer: when what the question asks about is in nothing saved, whatever was
@@ -161,10 +164,10 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
       );
     }
     const citations = check.cited.flatMap((c): Citation[] => {
-      const match = matches[c.passageN - 1];
+      const match = context[c.passageN - 1];
       return match ? [citationOf(c.n, c.passageN, match)] : [];
     });
-    await linkCitedMessages(deps.db, input.workspaceId, check.text, citations, matches);
+    await linkCitedMessages(deps.db, input.workspaceId, check.text, citations, context);
     const grounded = citations.length > 0;
     const answer = grounded ? check.text : NOT_IN_SOURCES_MESSAGE;
     const hint = grounded ? false : await privateHint();
@@ -201,7 +204,7 @@ async function privateAnswerAvailable(
   input: AskInput,
   vector: number[],
   question: string,
-  shown: readonly ArtifactMatch[],
+  shown: readonly ContextMatch[],
   searchMs: number,
 ): Promise<boolean> {
   if (!input.privateAudience) return false;
@@ -223,7 +226,7 @@ function sameAudience(a: AudienceFilter, b: AudienceFilter): boolean {
   return a.kind === 'everything' || (b.kind === 'keys' && a.keys.length === b.keys.length && a.keys.every((k) => b.keys.includes(k)));
 }
 
-function retrievedEntries(matches: readonly ArtifactMatch[], budget: BudgetResult): RetrievedEntry[] {
+function retrievedEntries(matches: readonly ContextMatch[], budget: BudgetResult): RetrievedEntry[] {
   return matches.map((m, i) => ({
     chunk_id: m.chunkId,
     artifact_id: m.artifactId,
@@ -238,7 +241,7 @@ function retrievedEntries(matches: readonly ArtifactMatch[], budget: BudgetResul
   }));
 }
 
-function citationOf(n: number, rank: number, m: ArtifactMatch): Citation {
+function citationOf(n: number, rank: number, m: ContextMatch): Citation {
   return {
     n,
     artifactId: m.artifactId,
@@ -256,7 +259,7 @@ function citationOf(n: number, rank: number, m: ArtifactMatch): Citation {
  * A citation of a conversation passage (a saved Discord thread) opens the message holding what the
  * answer took from it, not the top of the thread: its url becomes that message's jump link.
  */
-async function linkCitedMessages(db: Database, workspaceId: string, answer: string, citations: Citation[], matches: readonly ArtifactMatch[]): Promise<void> {
+async function linkCitedMessages(db: Database, workspaceId: string, answer: string, citations: Citation[], matches: readonly ContextMatch[]): Promise<void> {
   if (citations.length === 0) return;
   const spans = await withWorkspace(db, workspaceId, (tx) => loadMessageSpans(tx, citations.map((c) => c.chunkId)));
   if (spans.size === 0) return;

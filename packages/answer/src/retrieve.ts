@@ -94,6 +94,6 @@ export async function retrieve(deps: { db: Database; embedder: Embedder }, input
 }
 
 /** Retrieved passages as an answerer (and the coverage gate) sees them, numbered from 1. */
-export function passagesOf(matches: readonly ArtifactMatch[]): Passage[] {
+export function passagesOf(matches: readonly Pick<ArtifactMatch, 'title' | 'url' | 'heading' | 'content'>[]): Passage[] {
   return matches.map((m, i) => ({ n: i + 1, title: m.title, url: m.url, heading: m.heading, content: m.content }));
 }

@@ -1,4 +1,10 @@
-import type { MatchedBy } from '@brain/db';
+import type { ArtifactMatch, MatchedBy } from '@brain/db';
+
+/** How a passage reached the answer: retrieval's legs, or (`source`) read from a source retrieval chose (source-siblings.ts). */
+export type FoundBy = MatchedBy | 'source';
+
+/** A passage the answerer reads: a retrieved one, or a further passage of a retrieved source. */
+export type ContextMatch = Omit<ArtifactMatch, 'matchedBy'> & { matchedBy: FoundBy[] };
 import type { TermStats } from './text/term-weights.ts';
 
 /**
@@ -59,7 +65,7 @@ export interface Citation {
   url: string | null;
   heading: string | null;
   similarity: number | null;
-  matchedBy: MatchedBy[];
+  matchedBy: FoundBy[];
   /** Fused rank in this request's retrieval (1 = best). */
   rank: number;
   /** For a saved conversation: the message the answer took this from (`url` is its jump link). */

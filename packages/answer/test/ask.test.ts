@@ -112,7 +112,7 @@ describeDb('ask', (suite) => {
       if (r.matched_by.includes('keyword')) expect(r.keyword_rank).toBeGreaterThan(0);
     }
     expect(row.cited).toEqual(result.citations.map((c) => ({ n: c.n, chunk_id: c.chunkId, artifact_id: c.artifactId, rank: c.rank })));
-    expect(Object.keys(row.latency_ms).sort()).toEqual(['embed', 'generate', 'search', 'total']);
+    expect(Object.keys(row.latency_ms).sort()).toEqual(['embed', 'generate', 'search', 'siblings', 'total']);
     for (const ms of Object.values(row.latency_ms)) expect(ms).toBeGreaterThanOrEqual(0);
     expect(row.latency_ms.total).toBeGreaterThanOrEqual(row.latency_ms.search!);
   });

@@ -47,4 +47,17 @@ describe.each(PATHS)('HTML structure %s', (_, limits) => {
     const page = '<table><tr><th>Name</th><th>Value</th></tr><tr><td>first<br>second</td><td>c</td></tr><tr><td>d</td><td>e</td></tr></table>';
     expect(await text(page, limits)).toBe('Name | Value\nfirst second | c\nd | e');
   });
+
+  it('drops the permalink glyph a documentation generator puts beside headings and definitions', async () => {
+    const page = `<h2>Basic Usage<a class="headerlink" href="#basic-usage" title="Permalink to this headline">¶</a></h2>
+      <dl><dt id="json.dumps">json.dumps(obj)<a class="headerlink" href="#json.dumps">¶</a></dt><dd><p>Serialize obj.</p></dd></dl>
+      <h3><a class="anchor" href="#setup">#</a> Setup</h3><p>See <a href="#basic-usage">Basic Usage</a> and section <a href="#s2">§ 2</a>.</p>`;
+    expect(await text(page, limits)).toBe('## Basic Usage\n\njson.dumps(obj)\n\nSerialize obj.\n\n### Setup\n\nSee Basic Usage and section § 2.');
+  });
+
+  it('reads an admonition’s title with the paragraph under it', async () => {
+    const page = `<p>Intro.</p><div class="admonition note"><p class="admonition-title">Note</p><p>Call it from the <em>main</em> thread.</p></div>
+      <div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt>Module copy</dt></dl></div>`;
+    expect(await text(page, limits)).toBe('Intro.\n\nNote: Call it from the main thread.\n\nSee also\n\nModule copy');
+  });
 });

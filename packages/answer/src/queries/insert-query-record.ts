@@ -1,4 +1,5 @@
-import type { AudienceFilter, MatchedBy, Queryable } from '@brain/db';
+import type { AudienceFilter, Queryable } from '@brain/db';
+import type { FoundBy } from '../types.ts';
 import type { AnswererKind, QuerySurface } from '../types.ts';
 
 export interface RetrievedEntry {
@@ -10,7 +11,7 @@ export interface RetrievedEntry {
   vector_rank: number | null;
   keyword_rank: number | null;
   score: number;
-  matched_by: MatchedBy[];
+  matched_by: FoundBy[];
   /** Sent to the answerer (false when the context budget dropped it). */
   in_context: boolean;
   /** Sent, but cut by the context budget. */
@@ -28,6 +29,8 @@ export interface CitedEntry {
 export interface StageLatency {
   embed?: number;
   search?: number;
+  /** Reading the best sources' further passages (source-siblings.ts). */
+  siblings?: number;
   generate?: number;
   total: number;
 }

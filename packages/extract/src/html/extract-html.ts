@@ -21,6 +21,8 @@ interface LinkedomElement extends DomNode {
   querySelectorAll(selector: string): ArrayLike<LinkedomElement>;
   setAttribute(name: string, value: string): void;
   remove(): void;
+  prepend(text: string): void;
+  readonly nextElementSibling: LinkedomElement | null;
 }
 interface LinkedomDocument {
   body: LinkedomElement | null;
@@ -41,7 +43,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   if (size > limits.maxHtmlBytes) throw tooLarge('page', size, limits.maxHtmlBytes);
   guardHtml(html, limits);
 
-  const document = parse(html);
+  const document = readable(parse(html));
   const base = absoluteBase(document.querySelector('base[href]')?.getAttribute?.('href') ?? undefined, input.url);
   const metaTitle = cleanInline(document.querySelector('title')?.textContent ?? '') || metaContent(document, 'meta[property="og:title"]');
   const metaByline = metaContent(document, 'meta[name="author"]');
@@ -68,7 +70,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   const links = new LinkCollector(base, input.url, limits.maxLinks);
   let extracted = article?.content ? htmlToText(article.content as DomNode, links, limits.maxTextChars) : undefined;
   if (!extracted || extracted.text.trim() === '') {
-    const fresh = parse(html);
+    const fresh = readable(parse(html));
     extracted = htmlToText((fresh.body ?? fresh.documentElement), links, limits.maxTextChars);
   }
 
@@ -97,6 +99,28 @@ function withDocumentShell(html: string): string {
 
 function parse(html: string): LinkedomDocument {
   const { document } = parseHTML(html) as unknown as { document: LinkedomDocument };
+  return document;
+}
+
+// The glyph a documentation generator puts beside every heading and definition as a link to itself
+// (Sphinx's "¶", MkDocs' and GitHub's "#" or "§", a chain emoji): navigation, not text. Left in, it
+// ends every heading ("Basic Usage¶") and every quoted signature.
+const PERMALINK_GLYPH = /^[\s¶§#🔗⚓]*$/u;
+
+/** The markup documentation generators add around the text, made to read as the page does. */
+function readable(document: LinkedomDocument): LinkedomDocument {
+  for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
+    if (PERMALINK_GLYPH.test(a.textContent ?? '') && (a.textContent ?? '').trim() !== '') a.remove();
+  }
+  // An admonition's title ("Note", "Warning", "See also": Sphinx, MkDocs, GitHub's alerts) is read
+  // with the paragraph under it; on a line of its own it would be quoted as if it said something.
+  for (const title of Array.from(document.querySelectorAll('.admonition-title, .markdown-alert-title'))) {
+    const next = title.nextElementSibling;
+    const label = (title.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '');
+    if (!next || next.localName !== 'p' || label === '' || label.length > 40) continue;
+    next.prepend(`${label}: `);
+    title.remove();
+  }
   return document;
 }
 

@@ -1,0 +1,79 @@
+import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import { loadSourcePassages } from './queries/load-source-passages.ts';
+import { questionTokens, termWeights, type TermStats } from './text/term-weights.ts';
+import { terms } from './text/terms.ts';
+import type { ContextMatch } from './types.ts';
+
+export interface SiblingOptions {
+  /** How many of the best-ranked sources are read further (default 3). */
+  sources?: number;
+  /** Passages added at most (default 2). */
+  keep?: number;
+  /** Passages of those sources the database hands over to be scored, at most (default 12). */
+  readLimit?: number;
+}
+
+// BM25's usual constants, over passages.
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * The passages of the best sources that share the question's informative words better than every
+ * retrieved passage does. Retrieval spreads its k over sources (each further passage of one source
+ * counts 70 %), and the words of a question rarely single out the one passage of a long page that
+ * states the fact: the page is found, that passage is not. So the answer also reads those sources'
+ * other passages that hold the question's informative words (not the generic ones), scores them
+ * and the retrieved ones alike (BM25, each word weighted by its rarity in the workspace), and adds
+ * the few that score above every retrieved passage. They are passages this reply's audience may
+ * read, of sources retrieval already chose, and are cited like any other.
+ */
+export async function sourceSiblings(
+  db: Database,
+  input: { workspaceId: string; audience: AudienceFilter; question: string; matches: readonly ArtifactMatch[]; termStats: TermStats },
+  options: SiblingOptions = {},
+): Promise<ContextMatch[]> {
+  if (input.matches.length === 0) return [];
+  const tokens = questionTokens(input.question);
+  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], input.termStats);
+  const informative = tokens.filter((t) => !weights.generic(t.term));
+  if (informative.length === 0) return [];
+  const read = await withWorkspace(db, input.workspaceId, (tx) =>
+    loadSourcePassages(tx, {
+      workspaceId: input.workspaceId,
+      audience: input.audience,
+      artifactIds: [...new Set(input.matches.map((m) => m.artifactId))].slice(0, options.sources ?? 3),
+      exceptChunkIds: input.matches.map((m) => m.chunkId),
+      prefixes: [...new Set(informative.map((t) => prefixOf(t.term)))],
+      limit: options.readLimit ?? 12,
+    }),
+  );
+  if (read.length === 0) return [];
+
+  const wanted = new Set(informative.map((t) => t.term));
+  const words = [...input.matches, ...read].map((p) => terms(`${p.heading ?? ''} ${p.content}`));
+  const averageLength = words.reduce((sum, w) => sum + w.length, 0) / words.length;
+  const scores = words.map((w) => bm25(w, wanted, (t) => weights.weight(t), averageLength));
+  const bar = Math.max(...scores.slice(0, input.matches.length));
+  return read
+    .map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0 }))
+    .filter((x) => x.score > bar)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, options.keep ?? 2)
+    .map(({ passage }) => ({ ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] }));
+}
+
+function bm25(words: readonly string[], wanted: ReadonlySet<string>, weight: (term: string) => number, averageLength: number): number {
+  const tf = new Map<string, number>();
+  for (const w of words) if (wanted.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+  let score = 0;
+  for (const [term, f] of tf) score += weight(term) * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * words.length) / Math.max(1, averageLength))));
+  return score;
+}
+
+/**
+ * What every word of a term's family starts with: the Porter stem, less the "i" it puts for a
+ * final "y" ("copies" and "copy" are both "copi"; "cop" starts both). Identifiers stay whole.
+ */
+function prefixOf(term: string): string {
+  return term.length > 3 && term.endsWith('i') && !/[_\d]/.test(term) ? term.slice(0, -1) : term;
+}

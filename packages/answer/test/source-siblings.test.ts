@@ -1,0 +1,78 @@
+import { beforeAll, expect, it } from 'vitest';
+import { audienceKeys, EVERYTHING, withService, type ArtifactMatch } from '@brain/db';
+import { describeDb } from '@brain/db/testing';
+import { createLocalEmbedder } from '@brain/embeddings';
+import { ask } from '../src/ask.ts';
+import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
+import { sourceSiblings } from '../src/source-siblings.ts';
+import type { TermStats } from '../src/text/term-weights.ts';
+import { createWorkspace, queryRows, seedDocs, testLogger, type SeededDoc } from './seed.ts';
+
+const embedder = createLocalEmbedder();
+const STAFF = 'channel:200000000000000001';
+const QUESTION = 'How does the retry backoff setting work for zorblax uploads?';
+// "retry", "backoff", "setting", "work" and "upload" are in every filler passage, so only
+// "zorblax" tells passages apart.
+const STATS: TermStats = { documents: 40, frequencies: new Map([['retri', 40], ['backoff', 40], ['set', 40], ['work', 40], ['upload', 40], ['zorblax', 2]]), cap: 3 };
+
+/** A passage as match_artifacts returns it. */
+function matchOf(doc: SeededDoc, i: number, content: string): ArtifactMatch {
+  return { chunkId: doc.chunkIds[i] as string, artifactId: doc.artifactId, title: 'Uploads', url: null, heading: 'Uploads', content, similarity: 0.9, vectorRank: 1, keywordRank: 1, score: 1, matchedBy: ['vector', 'keyword'] };
+}
+
+describeDb('the best sources’ further passages', (suite) => {
+  let ws = '';
+  let uploads: SeededDoc;
+  let other: SeededDoc;
+  let staff: SeededDoc;
+  const general = 'The retry backoff setting works for uploads: each retry of an upload waits for the backoff setting, and the retry setting works the same way.';
+  const fact = 'Zorblax uploads resume from the last confirmed block after a dropped connection, whatever the backoff.';
+  const { logger } = testLogger();
+
+  beforeAll(async () => {
+    ws = await createWorkspace(suite.db, 'siblings');
+    [uploads, other, staff] = (await seedDocs(suite.db, ws, embedder, [
+      { title: 'Uploads', passages: [general, 'Uploads are limited to 2 GB each.', fact] },
+      { title: 'Zorblax FAQ', passages: ['Zorblax is the upload protocol. Zorblax zorblax zorblax.'] },
+      { title: 'Staff uploads', passages: ['Retry backoff settings for staff uploads work as for everyone.', 'A zorblax upload that only staff can see is paused.'] },
+      ...Array.from({ length: 8 }, (_, i) => ({ title: `Filler ${i}`, passages: [`Retry backoff setting ${i} works for uploads; the retry setting and backoff work.`] })),
+    ])) as [SeededDoc, SeededDoc, SeededDoc];
+    // Saved in a staff channel: its passages take that audience (kept by trigger).
+    await withService(suite.db, (tx) => tx.query('update artifacts set audience = $2 where id = $1', [staff.artifactId, STAFF]));
+  });
+
+  it('adds the passage of a retrieved source that holds the question’s informative word, and nothing else', async () => {
+    const found = await sourceSiblings(suite.db, { workspaceId: ws, audience: audienceKeys(['workspace']), question: QUESTION, matches: [matchOf(uploads, 0, general)], termStats: STATS });
+    // Not the other source's passage (retrieval did not choose it), nor the retrieved one.
+    expect(found.map((m) => m.chunkId)).toEqual([uploads.chunkIds[2]]);
+    expect(found[0]).toMatchObject({ artifactId: uploads.artifactId, content: fact, title: 'Uploads', matchedBy: ['source'] });
+  });
+
+  it('reads only sources the reply’s audience may see, whatever it is handed', async () => {
+    const handed = [matchOf(uploads, 0, general), { ...matchOf(staff, 0, 'Retry backoff settings for staff uploads work as for everyone.'), artifactId: staff.artifactId }];
+    const everyone = await sourceSiblings(suite.db, { workspaceId: ws, audience: audienceKeys(['workspace']), question: QUESTION, matches: handed, termStats: STATS });
+    expect(everyone.map((m) => m.chunkId)).toEqual([uploads.chunkIds[2]]);
+    const staffReader = await sourceSiblings(suite.db, { workspaceId: ws, audience: audienceKeys(['workspace', STAFF]), question: QUESTION, matches: handed, termStats: STATS });
+    expect(staffReader.map((m) => m.chunkId).sort()).toEqual([uploads.chunkIds[2], staff.chunkIds[1]].sort());
+  });
+
+  it('adds nothing when a retrieved passage already holds the informative words as well, or the question has none', async () => {
+    const already = [matchOf(uploads, 0, general), { ...matchOf(other, 0, 'Zorblax is the upload protocol. Zorblax zorblax zorblax.'), artifactId: other.artifactId }];
+    expect(await sourceSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: QUESTION, matches: already, termStats: STATS })).toEqual([]);
+    expect(await sourceSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'How does the retry backoff setting work?', matches: [matchOf(uploads, 0, general)], termStats: STATS })).toEqual([]);
+  });
+
+  it('lets /ask quote the passage that states the fact when retrieval returned only its neighbour', async () => {
+    await withService(suite.db, (tx) => tx.query('update workspaces set match_count = 1 where id = $1', [ws]));
+    const result = await ask({ db: suite.db, embedder, answerer: createExtractiveAnswerer(), logger }, { workspaceId: ws, question: QUESTION, surface: 'cli', audience: audienceKeys(['workspace']) });
+    expect(result.grounded).toBe(true);
+    expect(result.answer).toContain(`${fact} [`);
+    expect(result.answer).not.toContain('staff can see');
+    const cited = result.citations.find((c) => result.answer.includes(`${fact} [${c.n}]`));
+    expect(cited).toMatchObject({ chunkId: uploads.chunkIds[2], artifactId: uploads.artifactId });
+    const [row] = await queryRows(suite.db, ws);
+    // The record lists what the answerer read: the retrieved passage first, then the added one.
+    expect(row?.retrieved.map((r) => r.chunk_id)).toEqual([uploads.chunkIds[0], uploads.chunkIds[2]]);
+    expect(row?.latency_ms.siblings).toBeGreaterThanOrEqual(0);
+  });
+});
