@@ -1747,6 +1747,12 @@ CREATE INDEX chunks_fts_idx ON public.chunks USING gin (fts);
 CREATE INDEX chunks_workspace_audience_live_idx ON public.chunks USING btree (workspace_id, audience) WHERE ((embedding IS NOT NULL) AND is_live);
 
 --
+-- Name: chunks_workspace_everyone_live_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX chunks_workspace_everyone_live_idx ON public.chunks USING btree (workspace_id) WHERE (readable_by_everyone AND (embedding IS NOT NULL) AND is_live);
+
+--
 -- Name: chunks_workspace_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
