@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAI, type OpenAISdk } from '@brain/embeddings';
 import { AppError, isAppError } from '@brain/errors';
 import { chatBaseUrl, openAIChatClient } from './openai-chat-client.ts';
 import { buildChatMessages } from './prompt.ts';
@@ -37,7 +38,7 @@ export function createChatAnswerer(options: ChatAnswererOptions): Answerer {
     async answer(request: AnswerRequest): Promise<AnswerOutput> {
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        completion = await client.chat.completions.create(
+        completion = await (await client()).chat.completions.create(
           {
             model,
             messages: buildChatMessages(request.question, request.passages),
@@ -47,7 +48,7 @@ export function createChatAnswerer(options: ChatAnswererOptions): Answerer {
           { signal: request.signal },
         );
       } catch (error) {
-        throw chatError(error, { model, endpoint, signal: request.signal });
+        throw chatError(error, { model, endpoint, signal: request.signal }, (await loadOpenAI()).default);
       }
       const choice = completion.choices[0];
       const text = choice?.message.content?.trim() ?? '';
@@ -67,7 +68,7 @@ export function createChatAnswerer(options: ChatAnswererOptions): Answerer {
   };
 }
 
-function chatError(error: unknown, ctx: { model: string; endpoint: string; signal: AbortSignal | undefined }): AppError {
+function chatError(error: unknown, ctx: { model: string; endpoint: string; signal: AbortSignal | undefined }, OpenAI: OpenAISdk['default']): AppError {
   if (isAppError(error)) return error;
   const where = `chat model ${ctx.model} at ${ctx.endpoint}`;
   const base = { cause: error, details: { model: ctx.model, endpoint: ctx.endpoint } };

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAI } from '@brain/embeddings';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -17,12 +18,18 @@ export function chatBaseUrl(baseUrl: string | undefined): string {
 }
 
 /**
- * The SDK client every chat-model caller (the answerer, the follow-up rewriter) uses. Every
- * option the SDK would otherwise read from process.env is given explicitly: packages take their
- * configuration as arguments, and a stray OPENAI_ORG_ID must not change behaviour.
+ * The SDK client every chat-model caller (the answerer, the follow-up rewriter) uses, made on its
+ * first request (the SDK is loaded then: see loadOpenAI). Every option the SDK would otherwise read
+ * from process.env is given explicitly: packages take their configuration as arguments, and a
+ * stray OPENAI_ORG_ID must not change behaviour.
  */
-export function openAIChatClient(options: OpenAIChatClientOptions): OpenAI {
-  return new OpenAI({
+export function openAIChatClient(options: OpenAIChatClientOptions): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | undefined;
+  return () => (client ??= loadOpenAI().then((sdk) => newClient(sdk.default, options)));
+}
+
+function newClient(OpenAISdk: typeof OpenAI, options: OpenAIChatClientOptions): OpenAI {
+  return new OpenAISdk({
     apiKey: options.apiKey ?? 'not-needed',
     adminAPIKey: null,
     organization: null,

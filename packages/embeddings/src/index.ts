@@ -9,5 +9,6 @@ export {
   type EmbeddingLogger,
   type OpenAIEmbedderOptions,
 } from './openai/openai-embedder.ts';
+export { loadOpenAI, type OpenAISdk } from './openai/load-openai.ts';
 export { checkEmbeddingModel, storedEmbeddingModels, type EmbeddingModelCount } from './check-embedding-model.ts';
 export { chooseEmbeddingModel, type EmbeddingModelChoice } from './choose-embedding-model.ts';

@@ -1,4 +1,4 @@
-import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
+import { remember, startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 import { snowflakeAt } from './fake-discord-message.ts';
 
 /** A message the bot posted with its token (POST /channels/:id/messages), decoded. */
@@ -38,7 +38,10 @@ export async function startFakeDiscordBotMessages(options: {
   botId?: string;
   /** Told of each accepted post and reaction (the playground shows them in its pretend server). */
   onWrite?: (write: { kind: 'post'; post: BotPost } | { kind: 'reaction'; reaction: BotReaction }) => void;
+  /** Posts and reactions `posts` and `reactions` keep, each (default all; the playground keeps none: onWrite tells it). */
+  keepWrites?: number;
 }): Promise<FakeDiscordBotMessages> {
+  const keep = options.keepWrites ?? Number.POSITIVE_INFINITY;
   const server = options.server ?? (await startFakeHttpServer('Discord'));
   const posts: BotPost[] = [];
   const reactions: BotReaction[] = [];
@@ -79,7 +82,7 @@ export async function startFakeDiscordBotMessages(options: {
     sequence += 1;
     const id = snowflakeAt(Date.now(), sequence % 4096);
     const post = { id, channelId, body, authorization: req.headers.authorization };
-    posts.push(post);
+    remember(posts, post, keep);
     settle();
     options.onWrite?.({ kind: 'post', post });
     return {
@@ -108,7 +111,7 @@ export async function startFakeDiscordBotMessages(options: {
     const refused = gate(req, channelId);
     if (refused) return refused;
     const reaction = { channelId, messageId, emoji: decodeURIComponent(emoji) };
-    reactions.push(reaction);
+    remember(reactions, reaction, keep);
     settle();
     options.onWrite?.({ kind: 'reaction', reaction });
     return { status: 204 };

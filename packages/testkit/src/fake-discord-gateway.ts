@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
+import { remember, startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 
 /** Gateway opcodes (Discord's "Opcodes and Status Codes" page). */
 export const GatewayOp = { Dispatch: 0, Heartbeat: 1, Identify: 2, PresenceUpdate: 3, Resume: 6, Reconnect: 7, InvalidSession: 9, Hello: 10, HeartbeatAck: 11 } as const;
@@ -63,6 +63,12 @@ export interface FakeDiscordGatewayOptions {
   applicationId?: string;
   /** Guilds sent as GUILD_CREATE after READY (READY lists them as unavailable first). */
   guilds?: Record<string, unknown>[];
+  /**
+   * Dispatches a session keeps for RESUME, the latest (default all). Discord's buffer is finite: a
+   * RESUME from before its oldest event gets op 9 (d false). The playground, which runs as long as
+   * `brain start`, keeps a bounded one.
+   */
+  resumeBuffer?: number;
 }
 
 export interface FakeDiscordGateway {
@@ -123,6 +129,7 @@ export async function startFakeDiscordGateway(options: FakeDiscordGatewayOptions
   let acking = true;
   let remaining = options.identifyLimit ?? 1000;
   let nextSession = 1;
+  const buffer = options.resumeBuffer ?? Number.POSITIVE_INFINITY;
 
   const sessionStarted = () => {
     started += 1;
@@ -139,7 +146,7 @@ export async function startFakeDiscordGateway(options: FakeDiscordGatewayOptions
   };
   const emit = (session: Session, t: string, d: unknown) => {
     session.seq += 1;
-    session.log.push({ s: session.seq, t, d });
+    remember(session.log, { s: session.seq, t, d }, buffer);
     send(session.socket, { op: GatewayOp.Dispatch, s: session.seq, t, d });
   };
 
@@ -214,6 +221,8 @@ export async function startFakeDiscordGateway(options: FakeDiscordGatewayOptions
           }
           const seq = Number(d.seq ?? 0);
           if (seq > found.seq) return void socket.close(GatewayClose.InvalidSeq, 'Invalid seq.');
+          // Events after seq that the buffer no longer holds cannot be replayed: identify anew.
+          if (found.seq - seq > found.log.length) return void send(socket, { op: GatewayOp.InvalidSession, d: false });
           found.socket?.close(GatewayClose.UnknownError, 'Session resumed elsewhere.');
           found.socket = socket;
           session = found;

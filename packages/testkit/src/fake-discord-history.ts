@@ -1,4 +1,4 @@
-import { startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
+import { remember, startFakeHttpServer, type FakeHttpServer, type FakeResponse, type RecordedRequest } from './fake-http-server.ts';
 import { snowflakeTime, type FakeMessage } from './fake-discord-message.ts';
 import { createFakeRateLimits, type RateLimitCounts } from './fake-discord-rate-limits.ts';
 
@@ -82,7 +82,7 @@ export interface FakeDiscordHistory {
   setBucket(limit: number, windowMs: number, route?: string): void;
   /** The bot's global limit across every route (Discord's: 50 a second, the default). */
   setGlobalLimit(perSecond: number): void;
-  /** History requests received (messages, pins, channels, thread lists), 429s included. */
+  /** History requests received (messages, pins, channels, thread lists), 429s included; the last `keepRequests` when that is set. */
   requests: RecordedRequest[];
   /** How many of them were answered 429. */
   rateLimited(): number;
@@ -106,8 +106,9 @@ export interface FakeDiscordHistory {
  * `GET /users/@me` is the bot; with `botToken` every route answers 401 to any other token.
  * Mount it on the fake Discord's server (`{ server }`) so one API base serves everything.
  */
-export async function startFakeDiscordHistory(options: { server?: FakeHttpServer; botToken?: string } = {}): Promise<FakeDiscordHistory> {
-  const server = options.server ?? (await startFakeHttpServer('Discord'));
+export async function startFakeDiscordHistory(options: { server?: FakeHttpServer; botToken?: string; keepRequests?: number } = {}): Promise<FakeDiscordHistory> {
+  const keep = options.keepRequests ?? Number.POSITIVE_INFINITY;
+  const server = options.server ?? (await startFakeHttpServer('Discord', { keepRequests: keep }));
   const channels = new Map<string, FakeChannelState>();
   const requests: RecordedRequest[] = [];
   let intent = true;
@@ -134,7 +135,7 @@ export async function startFakeDiscordHistory(options: { server?: FakeHttpServer
 
   /** The rate-limit gate every history route passes: the bot's global window, then the route's bucket. */
   const gate = (req: RecordedRequest, route: string, channelId: string): { reject?: FakeResponse; headers: Record<string, string> } => {
-    requests.push(req);
+    remember(requests, req, keep);
     // Discord checks the token before any limit: a wrong one is a 401 whatever the route.
     if (options.botToken !== undefined && req.headers.authorization !== `Bot ${options.botToken}`) return { reject: error(401, 0, '401: Unauthorized'), headers: {} };
     return limits.admit(req, route, channelId);

@@ -31,7 +31,7 @@ export interface FakeHttpServer {
   /** e.g. http://127.0.0.1:43121 */
   url: string;
   port: number;
-  /** Every request received, in order. */
+  /** Every request received, in order (the last `keepRequests` of them when that is set). */
   requests: RecordedRequest[];
   /** Adds or replaces the handler for "METHOD /path" (":param" segments match anything). */
   on(method: string, path: string, handler: FakeHandler): void;
@@ -42,7 +42,16 @@ export interface FakeHttpServer {
  * A real HTTP server on loopback for tests of code that talks to the outside world. Unmatched
  * requests get a 404 with a JSON body naming the route, so a missing fake fails loudly.
  */
-export async function startFakeHttpServer(name: string): Promise<FakeHttpServer> {
+export interface FakeHttpServerOptions {
+  /**
+   * How many requests `requests` keeps, the latest (default all: a test reads them). The
+   * playground runs its fakes for as long as `brain start` runs and keeps none.
+   */
+  keepRequests?: number;
+}
+
+export async function startFakeHttpServer(name: string, options: FakeHttpServerOptions = {}): Promise<FakeHttpServer> {
+  const keep = options.keepRequests ?? Number.POSITIVE_INFINITY;
   const routes: { method: string; pattern: RegExp; handler: FakeHandler }[] = [];
   const requests: RecordedRequest[] = [];
 
@@ -62,7 +71,7 @@ export async function startFakeHttpServer(name: string): Promise<FakeHttpServer>
         json: type.includes('json') && body.length > 0 ? safeJson(body) : undefined,
         form: type.includes('x-www-form-urlencoded') ? new URLSearchParams(body.toString()) : undefined,
       };
-      requests.push(recorded);
+      remember(requests, recorded, keep);
       const route = routes.find((r) => r.method === recorded.method && r.pattern.test(recorded.path));
       const respond = (out: FakeResponse) => {
         if (out.dropConnection) {
@@ -119,4 +128,11 @@ function safeJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Appends, dropping the oldest beyond `keep`. */
+export function remember<T>(list: T[], item: T, keep: number): void {
+  if (keep <= 0) return;
+  list.push(item);
+  if (list.length > keep) list.splice(0, list.length - keep);
 }

@@ -129,6 +129,25 @@ describe('fake Discord Gateway', () => {
     expect(await stranger.next((f) => f.op === GatewayOp.InvalidSession)).toEqual({ op: 9, d: false });
   });
 
+  it('keeps resumeBuffer dispatches for RESUME: one from before the oldest kept gets op 9 false', async () => {
+    gateway = await startFakeDiscordGateway({ token: TOKEN, resumeBuffer: 2 });
+    const first = await connect(gateway.url);
+    identify(first.socket);
+    const ready = await first.next((f) => f.t === 'READY');
+    const sessionId = (ready.d as { session_id: string }).session_id;
+    gateway.drop();
+    await first.closed;
+    for (const id of ['m1', 'm2', 'm3']) gateway.dispatch('MESSAGE_CREATE', { id });
+    const late = await connect(`${gateway.url}/resume?v=10&encoding=json`);
+    // READY was 1, then m1–m3 were 2–4: from 1, m1 is gone.
+    late.socket.send(JSON.stringify({ op: GatewayOp.Resume, d: { token: TOKEN, session_id: sessionId, seq: 1 } }));
+    expect(await late.next((f) => f.op === GatewayOp.InvalidSession)).toEqual({ op: 9, d: false });
+    const recent = await connect(`${gateway.url}/resume?v=10&encoding=json`);
+    recent.socket.send(JSON.stringify({ op: GatewayOp.Resume, d: { token: TOKEN, session_id: sessionId, seq: 2 } }));
+    await recent.next((f) => f.t === 'RESUMED');
+    expect(recent.frames.filter((f) => f.op === 0).map((f) => (f.d as { id?: string } | null)?.id ?? f.t)).toEqual(['m2', 'm3', 'RESUMED']);
+  });
+
   it('sends RECONNECT and INVALID_SESSION on demand, and refuses a second IDENTIFY on one socket (4005)', async () => {
     gateway = await startFakeDiscordGateway({ token: TOKEN });
     const c = await connect(gateway.url);

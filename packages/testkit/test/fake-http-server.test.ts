@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeHttpServer } from '../src/index.ts';
+import { startFakeDiscordHistory, startFakeHttpServer } from '../src/index.ts';
 
 describe('startFakeHttpServer', async () => {
   const fake = await startFakeHttpServer('example');
@@ -16,3 +16,26 @@ describe('startFakeHttpServer', async () => {
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/things/42', 'GET /v1/other']);
   });
 });
+
+describe('a fake that runs as long as brain start (the playground)', () => {
+  it('keeps only the latest keepRequests requests, or none, and still answers every one', async () => {
+    const some = await startFakeHttpServer('some', { keepRequests: 2 });
+    const none = await startFakeHttpServer('none', { keepRequests: 0 });
+    try {
+      for (const fake of [some, none]) fake.on('GET', '/n/:i', () => ({ body: { ok: true } }));
+      for (let i = 0; i < 5; i++) {
+        expect((await fetch(`${some.url}/n/${i}`)).status).toBe(200);
+        expect((await fetch(`${none.url}/n/${i}`)).status).toBe(200);
+      }
+      expect(some.requests.map((r) => r.path)).toEqual(['/n/3', '/n/4']);
+      expect(none.requests).toEqual([]);
+      const history = await startFakeDiscordHistory({ server: none, keepRequests: 0 });
+      history.addMessages('100', []);
+      expect((await fetch(`${history.apiBase}/v10/channels/100/messages?limit=1`)).status).toBe(200);
+      expect(history.requests).toEqual([]);
+    } finally {
+      await Promise.all([some.close(), none.close()]);
+    }
+  });
+});
+

@@ -53,15 +53,20 @@ const BOT_MENTION = /@(brain|company brain)\b/gi;
  * offers its channels.
  */
 export async function startPretendDiscord(logger: Logger, db: Database): Promise<PretendDiscord> {
-  const fake = await startFakeDiscordHistory();
-  const guild = await startFakeDiscordGuilds({ botToken: BOT_TOKEN, guilds: [pretendGuild()] });
+  // These fakes live as long as `brain start`: they keep no log of the requests they answer.
+  const quiet = (name: string) => startFakeHttpServer(name, { keepRequests: 0 });
+  const historyServer = await quiet('Discord');
+  const guildServer = await quiet('Discord guilds');
+  const fake = await startFakeDiscordHistory({ server: historyServer, keepRequests: 0 });
+  const guild = await startFakeDiscordGuilds({ server: guildServer, botToken: BOT_TOKEN, guilds: [pretendGuild()] });
   seed(fake);
   let shown: PlaygroundChannel | undefined;
-  const botServer = await startFakeHttpServer('Discord');
+  const botServer = await quiet('Discord');
   await startFakeDiscordBotMessages({
     server: botServer,
     token: BOT_TOKEN,
     botId: BOT_ID,
+    keepWrites: 0,
     onWrite: (write) => {
       if (write.kind === 'post') shown?.postBotMessage(write.post.channelId, write.post.body);
       else shown?.react(write.reaction.messageId, write.reaction.emoji);
@@ -73,6 +78,8 @@ export async function startPretendDiscord(logger: Logger, db: Database): Promise
     bot: { id: BOT_ID, username: 'Company Brain' },
     applicationId: PLAYGROUND.applicationId,
     guilds: [gatewayGuild()],
+    // Its sessions' RESUME buffers, as Discord's, hold a bounded number of recent events.
+    resumeBuffer: 1000,
   });
   return {
     bot: { apiBase: `${botServer.url}/api`, token: BOT_TOKEN, id: BOT_ID },
@@ -103,7 +110,7 @@ export async function startPretendDiscord(logger: Logger, db: Database): Promise
     },
     async close() {
       await gateway.close();
-      await Promise.all([fake.close(), guild.close(), botServer.close()]);
+      await Promise.all([fake.close(), guild.close(), historyServer.close(), guildServer.close(), botServer.close()]);
     },
   };
 }

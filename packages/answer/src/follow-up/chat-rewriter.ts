@@ -33,7 +33,7 @@ export function createChatRewriter(options: ChatRewriterOptions): QuestionRewrit
       const user = [`Earlier questions in the thread, oldest first:`, ...earlier, '', `Last message: ${oneLine(input.message)}`, '', 'The last message as one stand-alone question:'].join('\n');
       let text = '';
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await (await client()).chat.completions.create(
           { model: options.model, messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }], temperature: 0, max_tokens: 120 },
           input.signal ? { signal: input.signal } : {},
         );

@@ -1,5 +1,5 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { AppError } from '@brain/errors';
+import type { OpenAISdk } from './load-openai.ts';
 import { isRetryableStatus, retryAfterMs } from './retry-policy.ts';
 
 /** One failed attempt, as the retry loop needs to see it. */
@@ -19,7 +19,8 @@ interface Context {
 const KEY_STEP = 'Check OPENAI_API_KEY (and OPENAI_BASE_URL when it points elsewhere than OpenAI), or unset both to use the built-in local embedder.';
 
 /** Maps what the openai SDK throws to a coded AppError and whether another attempt may succeed. */
-export function classifyFailure(error: unknown, context: Context): AttemptFailure {
+export function classifyFailure(error: unknown, context: Context, sdk: Pick<OpenAISdk, 'APIConnectionError' | 'APIError' | 'APIUserAbortError'>): AttemptFailure {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof AppError) return { retryable: error.retryable, status: undefined, retryAfterMs: undefined, error };
   if (error instanceof APIUserAbortError) {
     return { retryable: false, status: undefined, retryAfterMs: undefined, error: aborted(error) };

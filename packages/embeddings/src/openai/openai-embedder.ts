@@ -1,8 +1,9 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AppError, coerceError } from '@brain/errors';
 import type { Embedder } from '../embedder.ts';
 import { abortableSleep } from '../abortable-sleep.ts';
 import { aborted, classifyFailure, type AttemptFailure } from './classify-failure.ts';
+import { loadOpenAI } from './load-openai.ts';
 import { planBatches, type PlannedInput } from './plan-batches.ts';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 import { decodeEmbeddings } from './decode-embeddings.ts';
@@ -92,20 +93,22 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const logger = options.logger;
 
   // Every setting is explicit, so the SDK never falls back to reading the environment itself.
-  const client = new OpenAI({
+  const settings = {
     apiKey: options.apiKey ?? 'unused',
     baseURL: baseUrl,
     organization: null,
     project: null,
     maxRetries: 0,
     timeout: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    logLevel: 'off',
+    logLevel: 'off' as const,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  };
+  let client: Promise<OpenAI> | undefined;
+  const api = () => (client ??= loadOpenAI().then((sdk) => new sdk.default(settings)));
   const context = { model, baseUrl };
 
   async function request(batch: PlannedInput[], signal: AbortSignal): Promise<number[][]> {
-    const response = await client.embeddings.create(
+    const response = await (await api()).embeddings.create(
       {
         model,
         input: batch.map((input) => input.text),
@@ -124,7 +127,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         return await request(batch, signal);
       } catch (error) {
         if (signal.aborted) throw aborted(signal.reason);
-        failure = classifyFailure(error, context);
+        failure = classifyFailure(error, context, await loadOpenAI());
       }
       const attempts = attempt + 1;
       if (!failure.retryable) throw withAttempts(failure.error, attempts);
