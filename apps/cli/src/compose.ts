@@ -8,6 +8,7 @@ import type { OnboardingDeps } from '@brain/web';
 import { resolveCookieSecret } from './context.ts';
 import { buildOnboarding } from './onboarding.ts';
 import { buildAnswering, type AnswerQuestion } from './services/answering.ts';
+import { startAnsweringThread, type AnsweringThread } from './services/answering-thread/answer-on-thread.ts';
 import { buildEntitlementCheck, exceptLocalWorkspace } from './services/entitlements.ts';
 import { buildEmbedder, buildIngestRuntime, type IngestRuntime } from './services/ingest.ts';
 import { buildMcpDeps } from './services/mcp.ts';
@@ -38,6 +39,8 @@ export interface Composition {
   ingest(pretendHistory?: DiscordHistory): IngestRuntime;
   /** The one `ask` of every surface. */
   answering(): AnswerQuestion;
+  /** The answering thread, once `answering()` started one (ComposeOptions.answeringThread). */
+  readonly answeringThread: AnsweringThread | undefined;
   /** Install, claim and billing (the one entitlement policy lives in its billing service). */
   onboarding(): OnboardingDeps;
   /** Billing's gate for /save, /ask and MCP; `localWorkspaceId`, the operator's own, is never metered. */
@@ -51,6 +54,12 @@ export interface Composition {
 export interface ComposeOptions {
   /** Where the dev outbox prints login links: the console, or the log when stdout carries a protocol. */
   print?: (line: string) => void;
+  /**
+   * Answer on a thread of its own (`brain start`): the thread that acknowledges Discord's
+   * interactions then does none of the answers' work. Needs the embedded database in its thread,
+   * or PostgreSQL; otherwise answers run here, as without it.
+   */
+  answeringThread?: boolean;
 }
 
 export function compose(config: BrainConfig, db: Database, logger: Logger, options: ComposeOptions = {}): Composition {
@@ -77,6 +86,13 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
   const billing: EntitlementCheck = (workspaceId, action) => billingCheck()(workspaceId, action);
   const entitlementCheck = (localWorkspaceId?: string): EntitlementCheck =>
     localWorkspaceId === undefined ? billing : exceptLocalWorkspace(billing, localWorkspaceId);
+  let thread: AnsweringThread | undefined;
+  const answering = once((): AnswerQuestion => {
+    const here = buildAnswering(config, db, logger, embedder);
+    if (!options.answeringThread || !config.answerThread) return here;
+    thread = startAnsweringThread(config, db, logger, here);
+    return thread?.ask ?? here;
+  });
   return {
     config,
     db,
@@ -84,14 +100,19 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
     embedder,
     checkStartup,
     ingest,
-    answering: once(() => buildAnswering(config, db, logger, embedder)),
+    answering,
+    get answeringThread() {
+      return thread;
+    },
     onboarding,
     entitlementCheck,
     mcp: (localWorkspaceId) => buildMcpDeps(config, db, logger, embedder, entitlementCheck(localWorkspaceId)),
     async close() {
       const runtime = built?.runtime;
       built = undefined;
-      await runtime?.close();
+      const answers = thread;
+      thread = undefined;
+      await Promise.all([runtime?.close(), answers?.close()]);
     },
   };
 }

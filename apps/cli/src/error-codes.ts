@@ -2,6 +2,7 @@
 declare module '@brain/errors' {
   interface ErrorCodes {
     CHANNEL_INVALID: true;
+    ANSWER_THREAD_STOPPED: true;
     CONFIG_INVALID: true;
     DB_CONNECTION_UNUSABLE: true;
     DISCORD_BOT_TOKEN_MISSING: true;

@@ -62,7 +62,8 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
 /**
  * Do the absent words carry the question? Their share of its weight is large, and no retrieved
  * sentence (with the label above it) holds even half of the weight of its remaining informative
- * words: what was found only shares a word or two with it ("good" plugins, a "recipe").
+ * words: what was found only shares a word or two with it ("good" plugins, a "recipe"). One
+ * absent word beside only generic ones is never enough, as in missingTerms.
  */
 function absentCarriesQuestion(question: string, gone: readonly string[], passages: readonly Passage[], stats: TermStats): boolean {
   const tokens = questionTokens(question);
@@ -73,7 +74,9 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
   if (total === 0 || absentWeight < ABSENT_WEIGHT_SHARE * total) return false;
   const rest = tokens.filter((t) => !goneTerms.has(t.term) && !weights.generic(t.term));
   const restWeight = rest.reduce((sum, t) => sum + weights.weight(t.term), 0);
-  if (restWeight === 0) return true;
+  // Everything else the question says is generic ("How do I pause my program for two seconds?"):
+  // one word of the asker's own missing from the docs is their wording, not the subject.
+  if (restWeight === 0) return gone.length > 1;
   for (const passage of passages) {
     for (const span of sentenceSpans(passage.content)) {
       const held = termSet(`${span.label?.text ?? ''} ${span.text}`);

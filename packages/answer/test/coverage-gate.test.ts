@@ -50,6 +50,12 @@ describe('missingTerms', () => {
     expect(missingTerms(own, trees, ownCounts)).toEqual([]);
     // Without that sentence, the absent word carries the question.
     expect(missingTerms(own, [{ ...trees[0]!, content: 'The whole tree is walked once.' }], ownCounts)).toEqual(['folder']);
+    // One absent word of the asker's own beside only generic ones ("program", "two", "seconds" in
+    // reference docs about time) is their wording, not the subject: answered, not refused.
+    const pause = 'How do I pause my program for two seconds?';
+    const pauseCounts: TermStats = { documents: 1000, frequencies: new Map([[termOf('pause'), 0], [termOf('program'), 60], [termOf('two'), 55], [termOf('seconds'), 48]]), cap: 40 };
+    const sleep: Passage[] = [{ n: 1, title: 'time', url: null, heading: 'Functions', content: 'time.sleep(secs) suspends execution of the calling thread for the given number of seconds.' }];
+    expect(missingTerms(pause, sleep, pauseCounts)).toEqual([]);
   });
 
   it('names a lower-case word that is in no dictionary and nothing saved (a module or product name)', () => {

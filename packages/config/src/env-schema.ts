@@ -96,6 +96,7 @@ export const envSchema = z.object({
   BRAIN_ALLOW_PRIVATE_HOSTS: optionalString,
   BRAIN_PLAYGROUND: booleanString,
   BRAIN_PGLITE_THREAD: booleanString,
+  BRAIN_ANSWER_THREAD: booleanString,
   BRAIN_MCP_TOKEN: optionalString,
   BRAIN_METRICS_TOKEN: optionalString.refine(
     (v) => v === undefined || v.length >= 16,

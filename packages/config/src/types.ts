@@ -78,6 +78,8 @@ export interface BrainConfig {
    * whole process, because the platform's kill deadline is one deadline for the whole process.
    */
   shutdownGraceMs: number;
+  /** `brain start` answers questions on a thread of its own (BRAIN_ANSWER_THREAD, on unless set to off). */
+  answerThread: boolean;
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BRAIN_PGLITE_THREAD: 'sometimes' }, { cwd })).toThrow(/BRAIN_PGLITE_THREAD/);
   });
 
+  it('answers on a thread of its own unless BRAIN_ANSWER_THREAD=off', () => {
+    expect(loadConfig({}, { cwd }).answerThread).toBe(true);
+    expect(loadConfig({ BRAIN_ANSWER_THREAD: 'off' }, { cwd }).answerThread).toBe(false);
+    expect(() => loadConfig({ BRAIN_ANSWER_THREAD: 'sometimes' }, { cwd })).toThrow(/BRAIN_ANSWER_THREAD/);
+  });
+
   it('switches to postgres with DATABASE_URL, keeping prepared statements except behind the transaction pooler', () => {
     const direct = loadConfig({ DATABASE_URL: 'postgres://u:secret@db.example.com:5432/app' }, { cwd });
     expect(direct.mode).toBe('postgres');

@@ -24,7 +24,7 @@ export function registerStart(program: Command): void {
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
       const metrics = createMetrics();
-      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger, { print: (line) => print.line(line) });
+      const app = compose(await withStoredEmbeddingModel(config, db, logger), db, logger, { print: (line) => print.line(line), answeringThread: true });
       let worker: RunningWorker | undefined;
       let discord: Awaited<ReturnType<typeof wireDiscord>> | undefined;
       let gateway: ReturnType<typeof startGateway>;

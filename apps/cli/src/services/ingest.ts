@@ -2,11 +2,12 @@ import type { BrainConfig } from '@brain/config';
 import { chunkingVersion, conversationChunkingVersion, textForEmbedding } from '@brain/chunking';
 import type { Database } from '@brain/db';
 import { createSyncRunner, type DiscordHistory } from '@brain/discord';
-import { createEmbedder, localModelOf, type Embedder } from '@brain/embeddings';
+import { localModelOf } from '@brain/embeddings';
 import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import { buildEmbedder } from './embedder.ts';
 import { syncGuildFacts, syncHistory } from './sync-history.ts';
 
 export interface IngestRuntime {
@@ -19,12 +20,7 @@ export interface IngestRuntime {
   readonly threads: { readonly started: number; readonly crashed: number };
 }
 
-export function buildEmbedder(config: BrainConfig, logger: Logger): Embedder {
-  return createEmbedder(
-    { ...config.embedding, apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl },
-    { logger: logger.child({ component: 'embeddings' }) },
-  );
-}
+export { buildEmbedder };
 
 /** What every surface passes to saveSource: a URL the fetcher would refuse is refused before anything is written. */
 export function buildSaveOptions(config: BrainConfig): SaveOptions {

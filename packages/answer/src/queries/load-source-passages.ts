@@ -1,19 +1,14 @@
-import { audienceParam, type AudienceFilter, type Queryable } from '@brain/db';
+import { audienceParam, type ArtifactMatch, type AudienceFilter, type Queryable } from '@brain/db';
 
-export interface SourcePassage {
-  chunkId: string;
-  artifactId: string;
-  title: string | null;
-  url: string | null;
-  heading: string | null;
-  content: string;
-}
+/** A passage as a search returns it, without the search's own figures. */
+export type SourcePassage = Pick<ArtifactMatch, 'chunkId' | 'artifactId' | 'title' | 'url' | 'heading' | 'content'>;
 
 /**
  * The live passages of a few sources in which a word starts with one of `prefixes`, that this
- * reply's audience may see, other than those already retrieved: the `limit` that hold the most of
- * them, in a stable order. Prefixes rather than PostgreSQL's full-text match, whose parser reads `name.txt` as one
- * file-name token where the answerer reads `name` and `txt`. Run inside withWorkspace.
+ * reply's audience may see, other than those already retrieved: the `limit` that hold the most
+ * of them, in a stable order. Prefixes rather than PostgreSQL's full-text match, whose parser
+ * reads `name.txt` as one file-name token where the answerer reads `name` and `txt`. Run inside
+ * withWorkspace.
  */
 export async function loadSourcePassages(
   tx: Queryable,

@@ -1,4 +1,5 @@
 /** Messages between the application thread and the thread that runs PGlite. */
+import type { MessagePort } from 'node:worker_threads';
 
 /** What the worker needs to open the database: plain data only, it crosses a thread boundary. */
 export interface WorkerOpenOptions {
@@ -17,7 +18,9 @@ export type Request =
   | { op: 'listen'; id: number; listener: number; channel: string }
   | { op: 'unlisten'; id: number; listener: number }
   | { op: 'dump'; id: number }
-  | { op: 'close'; id: number };
+  | { op: 'close'; id: number }
+  /** Another thread's connection: the thread serves `port` too (owner only). */
+  | { op: 'connect'; id?: undefined; port: MessagePort };
 
 /** An error as it crossed the boundary: every field PostgreSQL sent (code, detail, constraint …) kept. */
 export interface SerializedError {

@@ -1,16 +1,18 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Extensions, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { serializeError } from './cross-thread-error.ts';
 import type { DumpedDataDir, Reply, Request, WorkerOpenOptions } from './protocol.ts';
+import { yieldToMainThread } from '../thread-priority.ts';
+
+yieldToMainThread();
 
 // The thread that owns PGlite. Every statement, and PGlite's synchronous file I/O, runs here, so
 // the application thread keeps answering HTTP while a job writes passages.
-const port = ((p) => {
+const owner = ((p) => {
   if (!p) throw new Error('worker-main runs only as a worker thread');
   return p;
 })(parentPort);
-const post = (reply: Reply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 const options = workerData as WorkerOpenOptions;
 
 interface OpenTransaction {
@@ -33,8 +35,15 @@ async function open(): Promise<PGlite> {
   });
 }
 
-function serve(pg: PGlite): void {
-  const queryOptions = options.notices ? { onNotice: (notice: { message?: string }) => post({ type: 'notice', message: notice.message ?? '' }) } : undefined;
+/**
+ * Serves one connection: the owner's (parentPort), or another thread's (a port it sent with
+ * `connect`). Each has its own transactions; PGlite's own lock runs one statement or transaction
+ * of any of them at a time.
+ */
+function serve(pg: PGlite, port: MessagePort): void {
+  const post = (reply: Reply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+  // Notices go to the owner, who asked for them; a connection's are dropped.
+  const queryOptions = options.notices ? { onNotice: (notice: { message?: string }) => owner.postMessage({ type: 'notice', message: notice.message ?? '' } satisfies Reply) } : undefined;
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<number, () => Promise<void>>();
 
@@ -96,11 +105,20 @@ function serve(pg: PGlite): void {
         return undefined;
       case 'begin':
       case 'end':
+      case 'connect':
         throw new Error(`unexpected ${request.op}`);
     }
   };
 
+  if (port !== owner) {
+    // A connection whose thread went away must not hold PGlite's lock with an open transaction.
+    port.on('close', () => {
+      for (const open of transactions.values()) open.finish(false, -1);
+      for (const unlisten of unlisteners.values()) void unlisten().catch(() => undefined);
+    });
+  }
   port.on('message', (request: Request) => {
+    if (request.op === 'connect') return serve(pg, request.port);
     if (request.op === 'begin') return begin(request);
     if (request.op === 'end') {
       const open = transactions.get(request.tx);
@@ -124,8 +142,8 @@ function serve(pg: PGlite): void {
 
 open().then(
   (pg) => {
-    serve(pg);
-    post({ type: 'ready' });
+    serve(pg, owner);
+    owner.postMessage({ type: 'ready' } satisfies Reply);
   },
-  (error: unknown) => post({ type: 'failed', error: serializeError(error) }),
+  (error: unknown) => owner.postMessage({ type: 'failed', error: serializeError(error) } satisfies Reply),
 );

@@ -1,7 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { chunkConversation, chunkDocument } from '@brain/chunking';
 import { embedLocally } from '@brain/embeddings';
+import { yieldToMainThread } from '@brain/db/thread-priority';
 import type { CpuReply, CpuRequest, SerializedAppError } from './protocol.ts';
+
+yieldToMainThread();
 
 // Chunking and the local embedder, off the thread that acknowledges interactions: the same
 // functions the in-thread path calls, so the passages and vectors are the same.
