@@ -196,6 +196,9 @@ CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding publi
 #variable_conflict use_column
 declare
   v_depth integer;
+  -- The reserved key 'everyone', alone: what every member of the server may read, filtered on the
+  -- passages' flag, which the partial index chunks_embedding_everyone_hnsw_idx holds before the scan.
+  v_everyone boolean := coalesce(p_audiences = array['everyone']::text[], false);
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
   -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
   -- are checked after the index yields): the index path pays more per passage it keeps, and the
@@ -237,7 +240,7 @@ begin
     from (
       select 1 from public.chunks c
       where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-        and (p_audiences is null or c.audience = any(p_audiences))
+        and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
       limit v_exact_limit + 1
     ) s;
     v_exact := v_tenant_rows <= v_exact_limit;
@@ -247,7 +250,9 @@ begin
       -- Filtered, a wider first batch (ef_search 130, not 100) instead of reading half as many
       -- candidates again: the relaxed-order scan then yields the nearest allowed rows nearly in
       -- order, and stops at v_depth. The function's SET clause restores ef_search on return.
-      if p_audiences is not null then
+      -- The 'everyone' call scans its own partial index, where the filter has already been applied,
+      -- with the unfiltered call's settings.
+      if p_audiences is not null and not v_everyone then
         perform set_config('hnsw.ef_search', '130', true);
       end if;
       -- The probe's budget, then (when it came back short but relevant: the tenant has passages
@@ -260,8 +265,11 @@ begin
         from (
           select c.id, c.embedding <=> query_embedding as distance
           from public.chunks c
-          where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-            and (p_audiences is null or c.audience = any(p_audiences))
+          -- The 'everyone' call leaves "embedding is not null" out (is_live implies it: chunks_check1),
+          -- so the main index, whose predicate it is, cannot serve it and only the everyone-readable
+          -- one can: when both are about as large, the planner costs them alike and may pick either.
+          where c.workspace_id = p_workspace_id and (v_everyone or c.embedding is not null) and c.is_live
+            and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
           order by c.embedding <=> query_embedding
           limit v_depth
         ) x;
@@ -288,7 +296,7 @@ begin
         select c.id, (c.embedding <=> query_embedding) + 0 as distance
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-        and (p_audiences is null or c.audience = any(p_audiences))
+        and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
         order by (c.embedding <=> query_embedding) + 0
         limit v_depth
       ) x;
@@ -312,7 +320,7 @@ begin
         select c.id, ts_rank(c.fts, v_tsquery, 1) as rank
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.is_live and c.fts @@ v_tsquery
-          and (p_audiences is null or c.audience = any(p_audiences))
+          and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
         order by ts_rank(c.fts, v_tsquery, 1) desc, c.id
         limit v_depth
       ) x;
@@ -351,7 +359,7 @@ begin
     -- of the workspace (27,000 rows for the largest), and did.
     join public.chunks c on c.id = f.id and c.workspace_id = p_workspace_id
                         and c.id = any(v_vector_ids || v_keyword_ids)
-                        and (p_audiences is null or c.audience = any(p_audiences))
+                        and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
   )
   -- score is the fused score after that discount, so the rows come back in score order.
   select t.id, t.artifact_id, t.title, t.url, t.heading, t.content,
@@ -366,7 +374,8 @@ begin
            row_number() over (partition by s.artifact_id order by s.rrf desc, s.sim desc nulls last, s.id) as nth
     from scored s
     join public.artifacts a on a.id = s.artifact_id and a.workspace_id = p_workspace_id
-                           and (p_audiences is null or a.audience = any(p_audiences))
+                           -- A flagged passage's audience is its artifact's (triggers): the flag vouches for both.
+                           and (p_audiences is null or v_everyone or a.audience = any(p_audiences))
     -- The keyword leg's own top match_count is what keyword mode returns: never filtered out.
     where query_embedding is null or s.sim >= min_similarity or s.k_rank <= match_count
   ) t
@@ -381,7 +390,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite; SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag); SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -412,6 +421,23 @@ end
 $$;
 
 --
+-- Name: chunk_takes_everyone_flag(); Type: FUNCTION; Schema: brain_private; Owner: -
+--
+
+CREATE FUNCTION brain_private.chunk_takes_everyone_flag() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  new.readable_by_everyone := new.audience = 'workspace'
+    or (new.audience like 'channel:%' and coalesce(
+      (select new.audience = any(g.everyone_audiences) from public.guild_facts g where g.workspace_id = new.workspace_id),
+      false));
+  return new;
+end
+$$;
+
+--
 -- Name: current_workspace_id(); Type: FUNCTION; Schema: brain_private; Owner: -
 --
 
@@ -420,6 +446,27 @@ CREATE FUNCTION brain_private.current_workspace_id() RETURNS uuid
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select nullif(current_setting('app.workspace_id', true), '')::uuid
+$$;
+
+--
+-- Name: guild_facts_to_everyone_flags(); Type: FUNCTION; Schema: brain_private; Owner: -
+--
+
+CREATE FUNCTION brain_private.guild_facts_to_everyone_flags() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+declare
+  v_workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
+  v_keys text[] := case when tg_op = 'DELETE' then '{}'::text[] else new.everyone_audiences end;
+begin
+  -- chunks_take_everyone_flag recomputes the value from the row just stored; it is spelled out here too.
+  update public.chunks c
+     set readable_by_everyone = (c.audience = 'workspace' or (c.audience like 'channel:%' and c.audience = any(v_keys)))
+   where c.workspace_id = v_workspace
+     and c.readable_by_everyone is distinct from (c.audience = 'workspace' or (c.audience like 'channel:%' and c.audience = any(v_keys)));
+  return null;
+end
 $$;
 
 --
@@ -774,6 +821,7 @@ CREATE TABLE public.chunks (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     message_spans jsonb,
     audience text DEFAULT 'workspace'::text NOT NULL,
+    readable_by_everyone boolean DEFAULT false NOT NULL,
     CONSTRAINT chunks_check CHECK (((embedding IS NULL) = (embedding_model IS NULL))),
     CONSTRAINT chunks_check1 CHECK (((NOT is_live) OR (embedding IS NOT NULL))),
     CONSTRAINT chunks_message_spans_is_array CHECK (((message_spans IS NULL) OR (jsonb_typeof(message_spans) = 'array'::text))),
@@ -793,6 +841,12 @@ COMMENT ON COLUMN public.chunks.embedding IS 'NULL until the worker embeds the p
 --
 
 COMMENT ON COLUMN public.chunks.message_spans IS 'For conversation sources (discord_thread): which message each range of content comes from, with its jump link.';
+
+--
+-- Name: COLUMN chunks.readable_by_everyone; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.chunks.readable_by_everyone IS 'True when every member of the server may read this passage: audience ''workspace'', or a channel in guild_facts.everyone_audiences. Kept by triggers; see 20261202140000.';
 
 --
 -- Name: dashboard_sessions; Type: TABLE; Schema: public; Owner: -
@@ -888,7 +942,9 @@ CREATE TABLE public.guild_facts (
     roles jsonb NOT NULL,
     channels jsonb NOT NULL,
     fetched_at timestamp with time zone NOT NULL,
+    everyone_audiences text[] DEFAULT '{}'::text[] NOT NULL,
     CONSTRAINT guild_facts_channels_check CHECK ((jsonb_typeof(channels) = 'array'::text)),
+    CONSTRAINT guild_facts_everyone_audiences_check CHECK ((array_position(everyone_audiences, NULL::text) IS NULL)),
     CONSTRAINT guild_facts_roles_check CHECK ((jsonb_typeof(roles) = 'array'::text))
 );
 
@@ -899,6 +955,12 @@ ALTER TABLE ONLY public.guild_facts FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON TABLE public.guild_facts IS 'A guild''s roles, channels, overwrites and owner as last read with the bot token; refreshed by every sync pass and by an answer that finds them older than 60 s.';
+
+--
+-- Name: COLUMN guild_facts.everyone_audiences; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.guild_facts.everyone_audiences IS 'The channel audience keys (''channel:<id>'') every member of the guild may read, decided from these facts; chunks.readable_by_everyone follows it (20261202140000).';
 
 --
 -- Name: interactions_seen; Type: TABLE; Schema: public; Owner: -
@@ -1661,6 +1723,12 @@ CREATE INDEX auto_answers_channel_recent ON public.auto_answers USING btree (wor
 CREATE INDEX chunks_artifact_id_idx ON public.chunks USING btree (artifact_id);
 
 --
+-- Name: chunks_embedding_everyone_hnsw_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX chunks_embedding_everyone_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE readable_by_everyone;
+
+--
 -- Name: chunks_embedding_hnsw_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1677,6 +1745,12 @@ CREATE INDEX chunks_fts_idx ON public.chunks USING gin (fts);
 --
 
 CREATE INDEX chunks_workspace_audience_live_idx ON public.chunks USING btree (workspace_id, audience) WHERE ((embedding IS NOT NULL) AND is_live);
+
+--
+-- Name: chunks_workspace_everyone_live_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX chunks_workspace_everyone_live_idx ON public.chunks USING btree (workspace_id) WHERE (readable_by_everyone AND (embedding IS NOT NULL) AND is_live);
 
 --
 -- Name: chunks_workspace_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -1851,6 +1925,30 @@ CREATE TRIGGER autoanswer_channels_touch_updated_at BEFORE UPDATE ON public.auto
 --
 
 CREATE TRIGGER chunks_take_artifact_audience BEFORE INSERT OR UPDATE OF artifact_id, audience ON public.chunks FOR EACH ROW EXECUTE FUNCTION brain_private.chunk_takes_artifact_audience();
+
+--
+-- Name: chunks chunks_take_everyone_flag; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER chunks_take_everyone_flag BEFORE INSERT OR UPDATE OF artifact_id, audience, readable_by_everyone ON public.chunks FOR EACH ROW EXECUTE FUNCTION brain_private.chunk_takes_everyone_flag();
+
+--
+-- Name: guild_facts guild_facts_to_everyone_flags_on_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER guild_facts_to_everyone_flags_on_delete AFTER DELETE ON public.guild_facts FOR EACH ROW EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
+
+--
+-- Name: guild_facts guild_facts_to_everyone_flags_on_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER guild_facts_to_everyone_flags_on_insert AFTER INSERT ON public.guild_facts FOR EACH ROW WHEN ((cardinality(new.everyone_audiences) > 0)) EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
+
+--
+-- Name: guild_facts guild_facts_to_everyone_flags_on_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER guild_facts_to_everyone_flags_on_update AFTER UPDATE OF everyone_audiences ON public.guild_facts FOR EACH ROW WHEN ((old.everyone_audiences IS DISTINCT FROM new.everyone_audiences)) EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
 
 --
 -- Name: jobs jobs_notify_queued; Type: TRIGGER; Schema: public; Owner: -
@@ -2497,12 +2595,24 @@ REVOKE ALL ON FUNCTION brain_private.artifact_audience_to_chunks() FROM PUBLIC;
 REVOKE ALL ON FUNCTION brain_private.chunk_takes_artifact_audience() FROM PUBLIC;
 
 --
+-- Name: FUNCTION chunk_takes_everyone_flag(); Type: ACL; Schema: brain_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION brain_private.chunk_takes_everyone_flag() FROM PUBLIC;
+
+--
 -- Name: FUNCTION current_workspace_id(); Type: ACL; Schema: brain_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION brain_private.current_workspace_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION brain_private.current_workspace_id() TO brain_tenant;
 GRANT ALL ON FUNCTION brain_private.current_workspace_id() TO service_role;
+
+--
+-- Name: FUNCTION guild_facts_to_everyone_flags(); Type: ACL; Schema: brain_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION brain_private.guild_facts_to_everyone_flags() FROM PUBLIC;
 
 --
 -- Name: FUNCTION notify_job_queued(); Type: ACL; Schema: brain_private; Owner: -

@@ -1,7 +1,7 @@
 import type { QueryKind, WorkspacePlan } from './dataset-plan.ts';
 import { summarize, type Sample, type Summary } from './measure.ts';
 import type { BenchQuery } from './queries.ts';
-import { AUDIENCE_EXACT_NAME, AUDIENCE_NAME, exactPath, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_EXACT_NAME, AUDIENCE_NAME, EVERYONE_EXACT_NAME, EVERYONE_NAME, exactPath, production, REFERENCE_NAME } from './variants.ts';
 
 /** One kind of question (on-topic or off-topic) in one bucket, or over all buckets. */
 export interface GroupResult {
@@ -19,6 +19,8 @@ export interface GroupResult {
   productionVsExactFunction: Summary | null;
   /** The audience-filtered call against the same call on its exact path (--audience). */
   audienceVsExactFunction: Summary | null;
+  /** The everyone-readable call (same allowed set, by flag) against its own exact path (--audience). */
+  everyoneVsExactFunction: Summary | null;
 }
 
 export interface BucketResult {
@@ -36,7 +38,7 @@ export interface BucketResult {
 
 /** The reference has no tenant: its recall is against the exact search of the whole table. */
 function summarizeVariant(variant: string, list: Sample[]): Summary {
-  if (variant === AUDIENCE_NAME) return summarize(list, (q) => q.audienceTruth);
+  if (variant === AUDIENCE_NAME || variant === EVERYONE_NAME) return summarize(list, (q) => q.audienceTruth);
   return variant === REFERENCE_NAME ? summarize(list, (q) => q.globalTruth) : summarize(list);
 }
 
@@ -58,6 +60,7 @@ export function groupResult(
       : {},
     productionVsExactFunction: queries.length ? againstExactFunction(samples, include) : null,
     audienceVsExactFunction: queries.length ? againstExactFunction(samples, include, AUDIENCE_NAME, AUDIENCE_EXACT_NAME) : null,
+    everyoneVsExactFunction: queries.length ? againstExactFunction(samples, include, EVERYONE_NAME, EVERYONE_EXACT_NAME) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '@brain/db';
-import { HNSW_INDEX, seconds } from './load.ts';
+import { EVERYONE_HNSW_INDEX, HNSW_INDEX, seconds } from './load.ts';
 import { pgSeed } from './random.ts';
 
 export const HALFVEC_INDEX = 'bench_chunks_embedding_halfvec_idx';
@@ -11,6 +11,11 @@ export interface IndexFacts {
   hnswBytes: number;
   /** Share of sampled passages the index cannot find even with their own vector as the query. */
   hnswUnreachable: number;
+  /** The everyone-readable partial index (migration 20261202140000), built after the main one. */
+  everyoneBuildSeconds: number | null;
+  everyoneBytes: number | null;
+  /** Passages it holds (readable_by_everyone). */
+  everyoneRows: number | null;
   halfvecBuildSeconds: number | null;
   halfvecBytes: number | null;
   halfvecUnreachable: number | null;
@@ -41,9 +46,10 @@ export function hnswParameters(definition: string): { m: number; efConstruction:
 
 export async function buildIndexes(
   db: Database,
-  options: { definition: string; maintenanceWorkMem: string; halfvec: boolean; seed: number },
+  options: { definition: string; everyoneDefinition: string; maintenanceWorkMem: string; halfvec: boolean; seed: number },
 ): Promise<IndexFacts> {
   const hnswBuildSeconds = await timedBuild(db, options.definition, options.maintenanceWorkMem);
+  const everyoneBuildSeconds = await timedBuild(db, options.everyoneDefinition, options.maintenanceWorkMem);
   // The same graph parameters as the vector index, so only the element type differs.
   const { m, efConstruction } = hnswParameters(options.definition);
   const halfvecBuildSeconds = options.halfvec
@@ -56,8 +62,10 @@ export async function buildIndexes(
     : null;
   await db.exec('analyze public.chunks');
 
-  const [sizes] = await db.query<{ hnsw: number; halfvec: number | null; table_bytes: number; embedded: number; workers: number }>(
+  const [sizes] = await db.query<{ hnsw: number; everyone: number; everyone_rows: number; halfvec: number | null; table_bytes: number; embedded: number; workers: number }>(
     `select pg_relation_size('public.${HNSW_INDEX}')::float8 as hnsw,
+            pg_relation_size('public.${EVERYONE_HNSW_INDEX}')::float8 as everyone,
+            (select count(*)::int from public.chunks where readable_by_everyone) as everyone_rows,
             pg_relation_size(to_regclass('public.${HALFVEC_INDEX}'))::float8 as halfvec,
             pg_table_size('public.chunks')::float8 as table_bytes,
             (select count(*)::int from public.chunks where embedding is not null) as embedded,
@@ -69,6 +77,9 @@ export async function buildIndexes(
     hnswBuildSeconds,
     hnswBytes: sizes.hnsw,
     hnswUnreachable: await unreachableShare(db, 'embedding', options.seed),
+    everyoneBuildSeconds,
+    everyoneBytes: sizes.everyone,
+    everyoneRows: sizes.everyone_rows,
     halfvecBuildSeconds,
     halfvecBytes: sizes.halfvec,
     halfvecUnreachable: options.halfvec ? await unreachableShare(db, 'embedding::halfvec(1536)', options.seed) : null,

@@ -3,12 +3,18 @@ import { SHAPE, type DatasetPlan } from './dataset-plan.ts';
 import { pgSeed } from './random.ts';
 
 export const HNSW_INDEX = 'chunks_embedding_hnsw_idx';
+/** The partial index over the passages every member may read (migration 20261202140000). */
+export const EVERYONE_HNSW_INDEX = 'chunks_embedding_everyone_hnsw_idx';
+/** The channel the load makes readable by everyone in every workspace (with 'workspace': AUDIENCE_KEYS). */
+export const EVERYONE_CHANNEL = 'channel:1';
 
 /** What loading took; the index is built afterwards (indexes.ts). */
 export interface LoadFacts {
   loadSeconds: number;
   /** The migrations' definition of the HNSW index, dropped for the load. */
   hnswDefinition: string;
+  /** The same for the everyone-readable partial index. */
+  everyoneDefinition: string;
 }
 
 export const seconds = (start: number): number => Math.round((performance.now() - start) / 10) / 100;
@@ -24,10 +30,12 @@ export async function loadDataset(db: Database, plan: DatasetPlan, seed: number)
   const started = performance.now();
   const [index] = await db.query<{ def: string }>(`select pg_get_indexdef('public.${HNSW_INDEX}'::regclass) as def`);
   if (!index) throw new Error(`index ${HNSW_INDEX} not found: did the migrations change?`);
+  const [everyone] = await db.query<{ def: string }>(`select pg_get_indexdef('public.${EVERYONE_HNSW_INDEX}'::regclass) as def`);
+  if (!everyone) throw new Error(`index ${EVERYONE_HNSW_INDEX} not found: did the migrations change?`);
 
   await db.transaction(async (tx) => {
     // random() in parallel workers would not follow setseed.
-    await tx.exec(`set local max_parallel_workers_per_gather = 0; drop index public.${HNSW_INDEX};`);
+    await tx.exec(`set local max_parallel_workers_per_gather = 0; drop index public.${HNSW_INDEX}; drop index public.${EVERYONE_HNSW_INDEX};`);
     await tx.query('select setseed($1)', [pgSeed(seed, 1)]);
     await tx.exec(`
       create schema bench;
@@ -63,6 +71,10 @@ export async function loadDataset(db: Database, plan: DatasetPlan, seed: number)
       update bench.artifact a set v = d.v + bench.noise(${SHAPE.norms.workspaceCopy}) from bench.document d where d.d = a.document;
 
       insert into public.workspaces (id, slug, name) select id, 'bench-' || idx, 'Bench workspace ' || idx from bench.workspace;
+      -- Every workspace's guild lets every member read channel 1: its passages and the
+      -- workspace-wide ones are flagged readable_by_everyone as they are inserted.
+      insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+        select id, 'bench', 'bench', '[]', '[]', now(), array['${EVERYONE_CHANNEL}'] from bench.workspace;
       -- Each workspace's sources spread over four audiences (workspace-wide and three channels),
       -- as a server's saves spread over its channels; the chunks take theirs by trigger.
       insert into public.artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count, audience)
@@ -87,5 +99,5 @@ export async function loadDataset(db: Database, plan: DatasetPlan, seed: number)
   // One statement each: VACUUM cannot run inside the implicit transaction of a multi-statement query.
   for (const table of ['chunks', 'artifacts', 'workspaces']) await db.exec(`vacuum analyze public.${table}`);
   const loadSeconds = seconds(started);
-  return { loadSeconds, hnswDefinition: index.def };
+  return { loadSeconds, hnswDefinition: index.def, everyoneDefinition: everyone.def };
 }

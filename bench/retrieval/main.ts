@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     hnswEfConstruction: options.hnswEfConstruction,
   };
   const runs: ScaleResult[] = [];
-  const scaleOptions = { adminUrl: options.adminUrl, maintenanceWorkMem: options.maintenanceWorkMem, hybrid: options.hybrid, audience: options.audience, keep: options.keep, reuse: options.reuse, log };
+  const scaleOptions = { adminUrl: options.adminUrl, maintenanceWorkMem: options.maintenanceWorkMem, hybrid: options.hybrid, audience: options.audience, keep: options.keep, reuse: options.reuse, flagFlips: options.flagFlips, log };
   if (options.compareScale > 0) {
     const small = {
       ...base,

@@ -23,6 +23,8 @@ export interface BenchOptions {
   keep: boolean;
   /** Reuse bench databases left by --keep when their parameters match. */
   reuse: boolean;
+  /** After timing, flip channel 1's everyone flag on the largest workspace this many times each way (0: not). */
+  flagFlips: number;
   outDir: string;
   /** The command line as typed, for the report. */
   argv: string[];
@@ -45,7 +47,10 @@ this user may create databases (for a throwaway one: eval "$(bash .ci/start-post
   --halfvec               also compare a halfvec(1536) HNSW index with the vector one
   --hybrid                also time match_artifacts with a query text (both legs fused)
   --audience              also time match_artifacts filtered to two of the four audiences each workspace's
-                          sources are spread over, with recall against the exact filtered result
+                          sources are spread over, with recall against the exact filtered result; and the
+                          same set as "everyone-readable" (the passages' flag and its partial HNSW index)
+  --flag-flips N          after timing, make the largest workspace's channel 1 private and public again
+                          N times each way (the guild_facts refresh and its flag rewrite), then VACUUM
   --hnsw-ef-construction N  build the HNSW index with this ef_construction instead of the migrations'
   --maintenance-work-mem  for the index builds (default 2GB)
   --keep                  keep the bench databases afterwards
@@ -72,6 +77,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'maintenance-work-mem': { type: 'string', default: '2GB' },
       keep: { type: 'boolean', default: false },
       reuse: { type: 'boolean', default: false },
+      'flag-flips': { type: 'string', default: '0' },
       out: { type: 'string', default: 'bench/results' },
       help: { type: 'boolean', default: false },
     },
@@ -106,6 +112,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     maintenanceWorkMem: memory(values['maintenance-work-mem']),
     keep: values.keep,
     reuse: values.reuse,
+    flagFlips: values['flag-flips'] === '0' ? 0 : positiveInt(values['flag-flips'], '--flag-flips'),
     outDir: values.out,
     argv,
   };

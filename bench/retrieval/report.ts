@@ -2,7 +2,7 @@ import { hnswParameters } from './indexes.ts';
 import type { Summary } from './measure.ts';
 import type { BucketResult, GroupResult } from './bucket-results.ts';
 import type { ScaleResult } from './run-scale.ts';
-import { AUDIENCE_KEYS, AUDIENCE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
 
 export interface Environment {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
@@ -83,20 +83,26 @@ function productionTable(run: ScaleResult): string[] {
   return lines;
 }
 
-/** The audience-filtered run beside the unfiltered one, same run: recall against the exact filtered result. */
-function audienceTable(run: ScaleResult): string[] {
-  if (!run.onTopic.variants[AUDIENCE_NAME]) return [];
+/**
+ * A filtered run beside the unfiltered one, same run: recall against the same call's exact path.
+ * The arbitrary set (its keys) and the everyone-readable set (the flag) allow the same passages.
+ */
+function audienceTable(run: ScaleResult, variant = AUDIENCE_NAME): string[] {
+  if (!run.onTopic.variants[variant]) return [];
+  const everyone = variant === EVERYONE_NAME;
   const lines = [
-    `Audience-filtered (${AUDIENCE_KEYS.join(', ')}: about half of each workspace's sources), on-topic questions:`,
+    everyone
+      ? `Everyone-readable (${AUDIENCE_KEYS.join(', ')} again, now as the passages flagged readable_by_everyone, through their partial HNSW index), on-topic questions:`
+      : `Audience-filtered (${AUDIENCE_KEYS.join(', ')}: about half of each workspace's sources), on-topic questions:`,
     '',
     '| workspace rows | queries | recall@5 vs its exact filtered path (worst workspace) | recall@5 vs exact filtered distance | p50 ms | p95 ms | unfiltered p95 ms | p95 / unfiltered | meets (≥ 0.98, ≤ 1.5×) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const row = (label: string, g: GroupResult): string => {
-    const a = g.variants[AUDIENCE_NAME];
+    const a = g.variants[variant];
     const p = g.variants[PROD];
     const ratio = a && p ? a.p95 / p.p95 : Number.NaN;
-    const exact = g.audienceVsExactFunction;
+    const exact = everyone ? g.everyoneVsExactFunction : g.audienceVsExactFunction;
     const meets = a && exact ? (exact.recall >= 0.98 && ratio <= 1.5 ? 'yes' : 'no') : '—';
     return `| ${label} | ${g.queries} | ${exact ? recallCell(exact) : '—'} | ${recallCell(a)} | ${ms(a?.p50)} | ${ms(a?.p95)} | ${ms(p?.p95)} | ${Number.isNaN(ratio) ? '—' : ratio.toFixed(2)} | ${meets} |`;
   };
@@ -162,9 +168,34 @@ function indexTable(runs: ScaleResult[]): string[] {
         `| ${label} | HNSW on embedding::halfvec(1536) (${describeHnsw(b.hnswDefinition)}) | ${mib(b.halfvecBytes)} | ${int(Math.round(b.halfvecBytes / b.embeddedRows))} | ${b.halfvecBuildSeconds} | ${pct(b.halfvecUnreachable)} |`,
       );
     }
+    if (b.everyoneBytes != null && b.everyoneBuildSeconds != null) {
+      lines.push(
+        `| ${label} | HNSW partial, readable_by_everyone (${int(b.everyoneRows ?? 0)} rows) | ${mib(b.everyoneBytes)} | ${int(Math.round(b.everyoneBytes / Math.max(1, b.everyoneRows ?? 1)))} | ${b.everyoneBuildSeconds} | |`,
+      );
+    }
     lines.push(`| ${label} | table with TOAST (vectors stored out of line) | ${mib(b.tableBytes)} | ${int(Math.round(b.tableBytes / b.embeddedRows))} | load ${b.loadSeconds} | |`);
   }
   return lines;
+}
+
+/** --flag-flips: what a guild-facts refresh that makes the largest workspace's channel private (and public again) costs. */
+function flipTable(run: ScaleResult): string[] {
+  const f = run.flagFlips;
+  if (!f) return [];
+  return [
+    `Flag flips on the largest workspace (${int(f.workspaceRows)} passages, ${int(f.rowsPerFlip)} in channel 1), each one guild_facts update in its own transaction, ${f.private.length} times each way:`,
+    '',
+    '| refresh | ms, each run | median ms |',
+    '| --- | --- | --- |',
+    `| channel 1 made private (flags cleared) | ${f.private.map((x) => x.toFixed(0)).join(', ')} | ${median(f.private).toFixed(0)} |`,
+    `| channel 1 made public again (flags set) | ${f.public.map((x) => x.toFixed(0)).join(', ')} | ${median(f.public).toFixed(0)} |`,
+  ];
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 function scaleTable(report: BenchReport): string[] {
@@ -205,6 +236,10 @@ export function renderMarkdown(report: BenchReport): string {
   ];
   const audience = audienceTable(main);
   if (audience.length) out.push('', ...audience);
+  const everyone = audienceTable(main, EVERYONE_NAME);
+  if (everyone.length) out.push('', ...everyone);
+  const flips = flipTable(main);
+  if (flips.length) out.push('', ...flips);
   const hybrid = main.onTopic.variants[HYBRID];
   if (hybrid) out.push('', `Hybrid (vector and keyword legs, RRF), on-topic: p50 ${ms(hybrid.p50)} ms, p95 ${ms(hybrid.p95)} ms.`);
   out.push(

@@ -1,8 +1,8 @@
-import type { Database } from '@brain/db';
+import { withWorkspace, type Database } from '@brain/db';
 import { benchDatabaseName, openBenchDatabase, type DataParameters } from './bench-database.ts';
 import { BUCKETS, planDataset } from './dataset-plan.ts';
 import { buildIndexes, withEfConstruction, type IndexFacts } from './indexes.ts';
-import { loadDataset, type LoadFacts } from './load.ts';
+import { EVERYONE_CHANNEL, loadDataset, seconds, type LoadFacts } from './load.ts';
 import { bucketResult, groupResult, type BucketResult, type GroupResult } from './bucket-results.ts';
 import { measure, summarize, type Summary } from './measure.ts';
 import { productionPath } from './plans.ts';
@@ -15,6 +15,8 @@ import {
   forcedIndexName,
   audienceFiltered,
   audienceFilteredExact,
+  everyoneFiltered,
+  everyoneFilteredExact,
   production,
   reference,
   REFERENCE_NAME,
@@ -36,6 +38,8 @@ export interface ScaleResult {
   /** The reference's recall against an exact unfiltered search, on a sample of queries. */
   referenceRecall: Summary;
   buckets: BucketResult[];
+  /** --flag-flips: ms of each guild_facts refresh that clears, then sets, channel 1's flags on the largest workspace. */
+  flagFlips: FlagFlips | null;
   onTopic: GroupResult;
   offTopic: GroupResult;
   /** Cache hits during the timed pass: the share of buffer reads PostgreSQL found in shared_buffers. */
@@ -49,7 +53,45 @@ export interface ScaleOptions {
   audience: boolean;
   keep: boolean;
   reuse: boolean;
+  /** After timing, flip channel 1's everyone flag on the largest workspace this many times each way. */
+  flagFlips: number;
   log: (line: string) => void;
+}
+
+export interface FlagFlips {
+  workspaceRows: number;
+  rowsPerFlip: number;
+  private: number[];
+  public: number[];
+  /** VACUUM of chunks afterwards (both HNSW indexes repaired): the deferred part of the cost. */
+  vacuumSeconds: number;
+}
+
+/**
+ * A refresh that makes a channel private, as the product runs it: one guild_facts update as the
+ * tenant, whose trigger rewrites the flags of that channel's passages (each re-inserted into both
+ * HNSW indexes). Then public again, and so on; then VACUUM, which the flips left work for.
+ */
+async function measureFlagFlips(db: Database, times: number): Promise<FlagFlips> {
+  const [ws] = await db.query<{ id: string; rows: number; flip: number }>(
+    `select w.id::text, w.rows, (select count(*)::int from public.chunks c where c.workspace_id = w.id and c.audience = '${EVERYONE_CHANNEL}') as flip
+       from bench.workspace w order by w.rows desc limit 1`,
+  );
+  if (!ws) throw new Error('no bench workspace');
+  const set = async (keys: string[]): Promise<number> => {
+    const started = performance.now();
+    await withWorkspace(db, ws.id, (tx) => tx.query('update public.guild_facts set everyone_audiences = $2::text[], fetched_at = now() where workspace_id = $1', [ws.id, keys]));
+    return Math.round((performance.now() - started) * 10) / 10;
+  };
+  const result: FlagFlips = { workspaceRows: ws.rows, rowsPerFlip: ws.flip, private: [], public: [], vacuumSeconds: 0 };
+  for (let i = 0; i < times; i++) {
+    result.private.push(await set([]));
+    result.public.push(await set([EVERYONE_CHANNEL]));
+  }
+  const started = performance.now();
+  await db.exec('vacuum analyze public.chunks');
+  result.vacuumSeconds = seconds(started);
+  return result;
 }
 
 export async function runScale(params: DataParameters, options: ScaleOptions): Promise<ScaleResult> {
@@ -67,12 +109,23 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       const load = await loadDataset(bench.db, plan, params.seed);
       options.log(`  loaded in ${load.loadSeconds} s; building the index${params.halfvec ? 'es' : ''}…`);
       const definition = withEfConstruction(load.hnswDefinition, params.hnswEfConstruction);
-      const indexes = await buildIndexes(bench.db, { definition, maintenanceWorkMem: options.maintenanceWorkMem, halfvec: params.halfvec, seed: params.seed });
+      const indexes = await buildIndexes(bench.db, {
+        definition,
+        everyoneDefinition: load.everyoneDefinition,
+        maintenanceWorkMem: options.maintenanceWorkMem,
+        halfvec: params.halfvec,
+        seed: params.seed,
+      });
       build = { ...load, ...indexes };
       options.log(`  HNSW built in ${build.hnswBuildSeconds} s; exact ground truth…`);
       await prepareQueries(bench.db, plan.queries, params.seed);
       await bench.db.query("insert into bench.meta (key, value) values ('build', $1::text::jsonb), ('loaded', 'true')", [JSON.stringify(build)]);
     }
+    // A database kept before the everyone-readable flag: give its workspaces the same guild facts as a fresh load.
+    await bench.db.exec(`
+      insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+        select id, 'bench', 'bench', '[]', '[]', now(), array['${EVERYONE_CHANNEL}'] from bench.workspace
+      on conflict (workspace_id) do nothing`);
     const queries = await readQueries(bench.db);
 
     options.log('  plans…');
@@ -92,7 +145,7 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       production({ hybrid: false }),
       reference(),
       ...(options.hybrid ? [production({ hybrid: true })] : []),
-      ...(options.audience ? [audienceFiltered(), audienceFilteredExact()] : []),
+      ...(options.audience ? [audienceFiltered(), audienceFilteredExact(), everyoneFiltered(), everyoneFilteredExact()] : []),
       exactPath(),
       ...forced,
     ];
@@ -122,6 +175,7 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       onTopic: groupResult(samples, paths, (q) => q.kind === 'on-topic'),
       offTopic: groupResult(samples, paths, (q) => q.kind === 'off-topic'),
       sharedBufferHitRatio: hitRatio,
+      flagFlips: options.flagFlips > 0 ? (options.log(`  flag flips (${options.flagFlips} each way) on the largest workspace…`), await measureFlagFlips(bench.db, options.flagFlips)) : null,
     };
   } finally {
     if (options.keep) await bench.close();

@@ -1,6 +1,6 @@
 import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
-import { HNSW_INDEX } from './load.ts';
+import { EVERYONE_HNSW_INDEX, HNSW_INDEX } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
 import type { BenchQuery } from './queries.ts';
 
@@ -25,6 +25,26 @@ export const AUDIENCE_EXACT_NAME = 'match_artifacts (audience-filtered), exact p
 export function audienceFilteredExact(): Variant {
   return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), settings: 'set local brain.exact_search_max_rows = 1000000000', name: AUDIENCE_EXACT_NAME });
 }
+
+export const EVERYONE_NAME = 'match_artifacts (everyone-readable, by flag)';
+
+/**
+ * The same allowed set as the audience-filtered run, named as "everything every member may read":
+ * the load stores 'channel:1' as every workspace's everyone-readable channel (guild_facts), so
+ * the flagged passages are exactly those of AUDIENCE_KEYS, searched through their partial index.
+ * What a public channel's /ask and a 'public' MCP token call.
+ */
+export function everyoneFiltered(): Variant {
+  return production({ hybrid: false, audience: EVERYONE_AUDIENCE, name: EVERYONE_NAME });
+}
+
+export const EVERYONE_EXACT_NAME = 'match_artifacts (everyone-readable, by flag), exact path forced';
+
+export function everyoneFilteredExact(): Variant {
+  return production({ hybrid: false, audience: EVERYONE_AUDIENCE, settings: 'set local brain.exact_search_max_rows = 1000000000', name: EVERYONE_EXACT_NAME });
+}
+
+const EVERYONE_AUDIENCE: AudienceFilter = { kind: 'keys', keys: AUDIENCE_KEYS, everyone: true };
 
 /** match_artifacts' default similarity floor: what /ask uses, and what the ground truth applies. */
 export const MIN_SIMILARITY = 0.15;
@@ -178,6 +198,6 @@ export async function explainReference(db: Database, query: BenchQuery): Promise
 /** 'hnsw', 'hnsw (halfvec)' or 'exact' (B-tree or sequential scan, then a sort by true distance). */
 export function indexUsed(plan: string): string {
   if (plan.includes(HALFVEC_INDEX)) return 'hnsw (halfvec)';
-  if (plan.includes(HNSW_INDEX)) return 'hnsw';
+  if (plan.includes(HNSW_INDEX) || plan.includes(EVERYONE_HNSW_INDEX)) return 'hnsw';
   return 'exact';
 }

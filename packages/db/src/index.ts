@@ -21,6 +21,7 @@ export {
   audienceChannelId,
   audienceKeys,
   audienceParam,
+  searchAudienceParam,
   channelAudience,
   EVERYTHING,
   type AudienceFilter,

@@ -97,14 +97,19 @@ export async function bulkLoadChunks(db: Database, workspaceId: string, count: n
 }
 
 export async function withRebuiltVectorIndex(db: Database, load: () => Promise<void>): Promise<void> {
-  const [index] = await db.query<{ def: string }>(
-    "select pg_get_indexdef('public.chunks_embedding_hnsw_idx'::regclass) as def",
+  // Every HNSW index on chunks (the main one and the everyone-readable partial one): a bulk load
+  // inserted into either, one row at a time, is what makes it slow.
+  const indexes = await db.query<{ def: string; name: string }>(
+    `select pg_get_indexdef(i.indexrelid) as def, c.relname as name
+       from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      where i.indrelid = 'public.chunks'::regclass and am.amname = 'hnsw'
+      order by c.relname`,
   );
-  await db.exec('drop index public.chunks_embedding_hnsw_idx');
+  for (const index of indexes) await db.exec(`drop index public.${index.name}`);
   try {
     await load();
   } finally {
-    await db.exec((index as { def: string }).def);
+    for (const index of indexes) await db.exec(index.def);
     await db.exec('analyze public.chunks');
   }
 }

@@ -1,12 +1,16 @@
 /**
  * The audience filter lives inside match_artifacts (issue 14): called directly, as the tenant,
  * the function returns only passages of the audiences it is given, on the exact path, the HNSW
- * path and the keyword leg, and an audience change reaches the passages at once.
+ * path and the keyword leg, and an audience change reaches the passages at once. The reserved key
+ * 'everyone' filters on the passages' readable_by_everyone flag, which follows the stored guild
+ * facts' everyone-readable channels and each source's audience in the statement that changes them.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+
+const notices: string[] = [];
 
 describeDb('match_artifacts audiences', (suite) => {
   const query = unitVector(11);
@@ -89,4 +93,83 @@ describeDb('match_artifacts audiences', (suite) => {
       expect(still?.audience).toBe('channel:3');
     });
   });
-});
+
+  it('searches the everyone-readable passages through their own partial index, and no other call does', async (ctx) => {
+    const [me] = await suite.db.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user');
+    if (!me?.superuser) {
+      console.warn(`[skipped] ${ctx.task.name}: EXPLAIN of the function's statements needs auto_explain, which needs a superuser`);
+      ctx.skip();
+    }
+    // #3 (mods', and staff's since the move above) made everyone-readable, and both bounds at 0: every call takes the index path.
+    const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0;';
+    await withWorkspace(suite.db, ws, (tx) =>
+      tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+                values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
+    );
+    const plans = async (audiences: string[] | null): Promise<string> => {
+      notices.length = 0;
+      await suite.db.transaction(async (tx) => {
+        await tx.exec(`load 'auto_explain'; set local auto_explain.log_min_duration = 0; set local auto_explain.log_nested_statements = on;
+                       set local auto_explain.log_level = notice; set local client_min_messages = notice; set local role brain_tenant;`);
+        await tx.query("select set_config('app.workspace_id', $1, true)", [ws]);
+        await tx.exec(forced);
+        await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 50, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
+      });
+      return notices.join('\n');
+    };
+    const everyone = await plans(['everyone']);
+    expect(everyone).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
+    expect(everyone).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+    for (const audiences of [null, ['workspace', 'channel:3']]) {
+      const other = await plans(audiences);
+      expect(other).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      expect(other).not.toMatch(/chunks_embedding_everyone_hnsw_idx/);
+    }
+    await withWorkspace(suite.db, ws, async (tx) => {
+      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
+      await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
+    });
+  });
+
+  it('flags what every member may read, and the reserved key everyone returns exactly that, on both paths', async () => {
+    await withWorkspace(suite.db, ws, async (tx) => {
+      const flagged = async () =>
+        names((await tx.query<{ artifact_id: string }>('select distinct artifact_id from chunks where readable_by_everyone')).map((r) => r.artifact_id));
+      const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0';
+      // No guild facts: only workspace-wide sources are everyone's.
+      expect(await flagged()).toEqual(['everyone']);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone']);
+      // Facts that say #3 is readable by everyone: its passages (mods', and staff's since the move above) follow in the same statement.
+      await tx.query(
+        `insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+         values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`,
+        [ws],
+      );
+      expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
+      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
+      // A source moved out of an everyone-readable channel is unflagged at once; moved back, flagged.
+      await tx.query("update artifacts set audience = 'channel:2' where id = $1", [artifact.staff]);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods']);
+      await tx.query("update artifacts set audience = 'channel:3' where id = $1", [artifact.staff]);
+      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
+      // The channel becomes staff-only: the refresh that stores it unflags its passages before it commits.
+      await tx.query("update guild_facts set everyone_audiences = '{}', fetched_at = now() where workspace_id = $1", [ws]);
+      expect(await flagged()).toEqual(['everyone']);
+      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone']);
+      // A flag cannot be set by hand: it is always derived.
+      await tx.query('update chunks set readable_by_everyone = true where artifact_id = $1', [artifact.staff]);
+      expect(await flagged()).toEqual(['everyone']);
+      // 'everyone' is reserved only alone; among other keys it names no audience.
+      expect(names(await call(tx, ['everyone', 'channel:3']))).toEqual(['mods', 'staff']);
+      // 'unknown' is never everyone's, whatever the facts say.
+      await tx.query("update guild_facts set everyone_audiences = array['channel:3', 'unknown'] where workspace_id = $1", [ws]);
+      expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
+      // Facts gone (the workspace's facts deleted): workspace-wide only again.
+      await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
+      expect(await flagged()).toEqual(['everyone']);
+    });
+  });
+},
+  { onNotice: (message) => notices.push(message) },
+);

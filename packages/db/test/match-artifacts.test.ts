@@ -78,6 +78,9 @@ describeDb(
       ];
       await withRebuiltVectorIndex(suite.db, async () => {
         await bulkLoadChunks(suite.db, big, 10_000, 7);
+        // In a channel no guild facts call everyone-readable: the everyone-readable partial index
+        // stays small here, and is not rebuilt over 10,000 passages (match-artifacts-audience.test.ts covers it).
+        await withWorkspace(suite.db, big, (tx) => tx.query("update artifacts set audience = 'channel:9' where title = 'Bulk'"));
         await withWorkspace(suite.db, small, async (tx) => {
           const artifact = await createArtifact(tx, small, 'Small source');
           const ids = await insertChunks(tx, small, artifact, specs);
@@ -136,8 +139,8 @@ describeDb(
 
     it('searches a filtered call exactly up to its own, larger bound, and leaves unfiltered calls to theirs', async (ctx) => {
       await skipPlansUnlessSuperuser(suite.db, ctx);
-      const everyoneReads = audienceKeys(['workspace']);
-      // The large workspace's 10,000 passages are all workspace-wide: past the filtered bound (3,000) too.
+      const everyoneReads = audienceKeys(['channel:9']);
+      // The large workspace's 10,000 passages are all in that channel: past the filtered bound (3,000) too.
       const filtered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }));
       expect(filtered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
       const bound = 'set local brain.exact_search_max_filtered_rows = 20000;';
@@ -162,7 +165,7 @@ describeDb(
       const call = (audience: Parameters<typeof matchArtifacts>[1]['audience']) => (tx: Queryable) => matchArtifacts(tx, { audience, workspaceId: big, embedding: query, minSimilarity: -1 });
       // match_count 5: 60 candidates per leg. The filtered call once read 1.5 × (90).
       expect(depthRead(await plansOf(suite.db, big, call(EVERYTHING), analyze))).toEqual([60]);
-      expect(depthRead(await plansOf(suite.db, big, call(audienceKeys(['workspace'])), analyze))).toEqual([60]);
+      expect(depthRead(await plansOf(suite.db, big, call(audienceKeys(['channel:9'])), analyze))).toEqual([60]);
     });
 
     it('returns a full result for the large workspace through the filtered index', async () => {

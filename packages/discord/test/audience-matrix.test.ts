@@ -3,16 +3,22 @@
  * Every ask from every channel, and every private ask from every member, goes through the same
  * audience resolution as /ask and through match_artifacts; what comes back is compared with a
  * brute-force ground truth: a separate, plain implementation of Discord's permission algorithm
- * evaluated for every member.
+ * evaluated for every member. Through the stored facts, a reply whose allowed set is exactly what
+ * every member reads searches by the passages' everyone flag; a refresh that narrows a channel
+ * unflags its passages before any answer judges by the new facts.
  */
-import { expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { matchArtifacts, toVectorLiteral, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { saveSource } from '@brain/ingest';
+import { createLogger } from '@brain/observability';
+import { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildState } from '@brain/testkit';
 import { channelAskAudience, privateAskAudience } from '../src/audience/allowed-audiences.ts';
 import { parseGuildFacts, type GuildFacts, type RawChannel, type RawRole } from '../src/audience/guild-facts.ts';
 import type { GuildFactsSource } from '../src/audience/guild-facts-source.ts';
 import { resolveAskAudience } from '../src/audience/resolve-ask-audience.ts';
+import { createCachedGuildFacts } from '../src/rest/cached-guild-facts.ts';
+import { createDiscordApi } from '../src/rest/discord-api.ts';
 
 const VIEW = 1n << 10n;
 const SEND = 1n << 11n;
@@ -304,6 +310,65 @@ describeDb('audience matrix', (suite) => {
     expect(general.factsKnown).toBe(false);
     const thread = await resolveAskAudience(suite.db, undefined, { workspaceId, guildId: GUILD, channel: shape(C.privateThread) });
     expect(await cited(thread.filter)).toEqual(new Set([null, C.general, C.publicThread, C.privateThread]));
+  });
+
+  describe('through the stored facts, the everyone-readable passages', () => {
+    let guilds: FakeDiscordGuilds | undefined;
+    const clock = { t: 0 };
+    afterAll(async () => guilds?.close());
+    const guildState = (): FakeGuildState => ({
+      id: GUILD,
+      owner_id: OWNER,
+      name: 'matrix',
+      roles: roles.map((r) => ({ ...r, name: r.id })),
+      channels: [...channels, ...threads].map((c) => ({ ...c, name: c.id, permission_overwrites: (c.permission_overwrites ?? []).map((o) => ({ ...o, type: o.type === 1 ? 1 : 0 })) })),
+    });
+
+    it('serve every channel ask whose allowed set is the everyone set, and a refresh that makes a channel staff-only unflags it before any answer uses it', async () => {
+      guilds = await startFakeDiscordGuilds({ guilds: [guildState()] });
+      const stored = createCachedGuildFacts({
+        api: createDiscordApi({ apiBase: guilds.apiBase, botToken: guilds.botToken, retries: 0 }),
+        logger: createLogger({ level: 'silent' }),
+        db: suite.db,
+        now: () => clock.t,
+      });
+      const ask = (asked: string) => resolveAskAudience(suite.db, stored, { workspaceId, guildId: GUILD, channel: shape(asked) });
+      let byFlag = 0;
+      for (const asked of ASKED_IN) {
+        const { filter } = await ask(asked);
+        const got = await cited(filter);
+        // The flag returns what the keys name, and the ground truth allows it.
+        expect(got, `asked in ${asked}`).toEqual(await cited(filter.kind === 'keys' ? { kind: 'keys', keys: filter.keys } : filter));
+        for (const s of got) expect(truthChannelAllows(asked, s), `asked in ${asked}, cited ${s}`).toBe(true);
+        if (filter.kind === 'keys' && filter.everyone) byFlag++;
+      }
+      // #general, #announcements and #rules (and their public threads) are readable by every member.
+      expect(byFlag).toBeGreaterThanOrEqual(5);
+      // Private asks: a member who reads nothing beyond what everyone reads is served by the flag too
+      // (none here: every member of the matrix reads some channel that not everyone reads).
+      let privateByFlag = 0;
+      for (const m of members) {
+        const { filter } = await resolveAskAudience(suite.db, stored, { workspaceId, guildId: GUILD, channel: shape(C.general), member: m });
+        for (const s of await cited(filter)) expect(s === null || truthReads(m, s), `member ${m.id} cited ${s}`).toBe(true);
+        if (filter.kind === 'keys' && filter.everyone) privateByFlag++;
+      }
+      console.info(`by the everyone flag: ${byFlag} of ${ASKED_IN.length} channel asks, ${privateByFlag} of ${members.length} members' private asks`);
+      const before = await ask(C.announcements);
+      expect(before.filter).toMatchObject({ everyone: true });
+      expect(await cited(before.filter)).toContain(C.general);
+
+      // An admin makes #general staff-only; the next refresh stores it.
+      const general = guilds.guilds.get(GUILD)?.channels.find((c) => c.id === C.general);
+      if (general) general.permission_overwrites = staffOnly.map((o) => ({ ...o, type: 0 }));
+      clock.t = 1_000;
+      await stored.refresh({ workspaceId, guildId: GUILD });
+      const after = await ask(C.announcements);
+      expect(after.filter).toMatchObject({ everyone: true });
+      const citedAfter = await cited(after.filter);
+      expect(citedAfter).not.toContain(C.general);
+      expect(citedAfter).not.toContain(C.publicThread);
+      expect(citedAfter).toContain(C.announcements);
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../database.ts';
-import { audienceParam, type AudienceFilter } from '../audience/audience-filter.ts';
+import { searchAudienceParam, type AudienceFilter } from '../audience/audience-filter.ts';
 import { toVectorLiteral } from '../vector-literal.ts';
 
 export type MatchedBy = 'vector' | 'keyword';
@@ -54,7 +54,7 @@ export async function matchArtifacts(tx: Queryable, params: MatchArtifactsParams
       params.queryText ?? null,
       params.matchCount ?? 5,
       params.minSimilarity ?? 0.15,
-      audienceParam(params.audience),
+      searchAudienceParam(params.audience),
     ],
   );
   return rows.map((r) => ({

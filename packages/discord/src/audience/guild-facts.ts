@@ -10,6 +10,12 @@ export interface GuildFacts {
   roles: ReadonlyMap<string, bigint>;
   /** Channels and the threads that were looked up, by id. */
   channels: ReadonlyMap<string, ChannelFacts>;
+  /**
+   * True when these facts are stored in guild_facts, or older than what is stored: the passages'
+   * readable_by_everyone flags then follow these facts or later ones, so a reply whose allowed set
+   * is exactly the everyone set may search by the flag. Unset for facts only this process holds.
+   */
+  everyoneFlagged?: boolean;
 }
 
 export interface ChannelFacts {

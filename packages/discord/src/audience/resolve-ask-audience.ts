@@ -2,6 +2,7 @@ import { audienceChannelId, audienceKeys, withWorkspace, type AudienceFilter, ty
 import { audienceKeysWithSources } from '../queries/audience-keys-with-sources.ts';
 import { privateThreadsOf } from '../sync/thread-members.ts';
 import { channelAskAudience, privateAskAudience } from './allowed-audiences.ts';
+import { withEveryoneMark } from './everyone-audiences.ts';
 import type { InvokingChannel, MemberFacts } from './guild-facts.ts';
 import type { GuildFactsSource } from './guild-facts-source.ts';
 
@@ -22,7 +23,9 @@ export interface AskAudience {
 /**
  * What a reply may cite, for the ask, the lists and the "Sources" button alike: workspace-wide
  * sources, and the channel audiences that pass the permission model. Outside a guild channel,
- * workspace-wide sources only.
+ * workspace-wide sources only. When that is exactly what every member may read (a public
+ * channel's ask, most members' private asks), the filter says so and the search uses the
+ * everyone-readable passages' own index.
  */
 export async function resolveAskAudience(db: Database, source: GuildFactsSource | undefined, request: AskAudienceRequest): Promise<AskAudience> {
   const { channel, guildId } = request;
@@ -34,5 +37,5 @@ export async function resolveAskAudience(db: Database, source: GuildFactsSource 
   const keys = member
     ? privateAskAudience(facts, member, channel, candidates, await withWorkspace(db, request.workspaceId, (tx) => privateThreadsOf(tx, request.workspaceId, member.id)))
     : channelAskAudience(facts, channel, candidates);
-  return { filter: audienceKeys(keys), factsKnown: facts !== undefined };
+  return { filter: withEveryoneMark(facts, keys, candidates), factsKnown: facts !== undefined };
 }

@@ -1,6 +1,7 @@
 import { withWorkspace, type Database } from '@brain/db';
 import type { GuildScope } from './guild-facts-source.ts';
-import type { RawChannel, RawRole } from './guild-facts.ts';
+import { storedEveryoneAudiences } from './everyone-audiences.ts';
+import { parseGuildFacts, type RawChannel, type RawRole } from './guild-facts.ts';
 
 /** A guild's facts as the REST API gave them: what guild_facts keeps, and when they were read. */
 export interface RawGuildFacts {
@@ -40,20 +41,23 @@ export async function readGuildFactsStamp(db: Database, scope: GuildScope): Prom
 
 /**
  * Keeps what was read, unless another process stored a later read meanwhile: two readers racing
- * never put older facts back.
+ * never put older facts back. With them, the channels every member may read: a trigger rewrites
+ * the passages' readable_by_everyone flags in this same statement (20261202140000).
  */
 export async function writeGuildFacts(db: Database, workspaceId: string, facts: RawGuildFacts): Promise<void> {
   const channels = facts.channels.map((c) => ({ id: c.id, type: c.type, name: c.name ?? null, parent_id: c.parent_id ?? null, permission_overwrites: c.permission_overwrites ?? [] }));
   const roles = facts.roles.map((r) => ({ id: r.id, permissions: r.permissions }));
+  const everyone = storedEveryoneAudiences(parseGuildFacts({ id: facts.guildId, owner_id: facts.ownerId }, facts.roles, facts.channels));
   await withWorkspace(db, workspaceId, (tx) =>
     tx.query(
-      `insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at)
-       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
+      `insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::text[])
        on conflict (workspace_id) do update
          set guild_id = excluded.guild_id, owner_id = excluded.owner_id, roles = excluded.roles,
-             channels = excluded.channels, fetched_at = excluded.fetched_at
+             channels = excluded.channels, fetched_at = excluded.fetched_at,
+             everyone_audiences = excluded.everyone_audiences
          where public.guild_facts.fetched_at <= excluded.fetched_at or public.guild_facts.guild_id <> excluded.guild_id`,
-      [workspaceId, facts.guildId, facts.ownerId, JSON.stringify(roles), JSON.stringify(channels), new Date(facts.fetchedAt).toISOString()],
+      [workspaceId, facts.guildId, facts.ownerId, JSON.stringify(roles), JSON.stringify(channels), new Date(facts.fetchedAt).toISOString(), everyone],
     ),
   );
 }

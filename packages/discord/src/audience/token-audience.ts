@@ -1,12 +1,8 @@
 import { audienceKeys, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { audienceKeysWithSources } from '../queries/audience-keys-with-sources.ts';
 import { channelAskAudience } from './allowed-audiences.ts';
-import type { ChannelFacts } from './guild-facts.ts';
+import { everyoneAudiences, withEveryoneMark } from './everyone-audiences.ts';
 import type { GuildFactsSource } from './guild-facts-source.ts';
-import { Bits } from './permissions.ts';
-
-/** A channel no overwrite restricts and @everyone may read: every member of the server reads it. */
-const EVERYONE_READS = '0';
 
 /**
  * An MCP token's audience from its scope and the guild's facts: 'public' reads workspace-wide
@@ -25,16 +21,9 @@ export function createTokenAudience(db: Database, guildFacts: GuildFactsSource |
     const facts = guildId && guildFacts ? await guildFacts.facts({ workspaceId: principal.workspaceId, guildId }, channelId ? [channelId, ...ids] : ids) : undefined;
     if (channelId) {
       const type = facts?.channels.get(channelId)?.type ?? 0;
-      return audienceKeys(channelAskAudience(facts, { id: channelId, type, parentId: facts?.channels.get(channelId)?.parentId ?? null }, candidates));
+      return withEveryoneMark(facts, channelAskAudience(facts, { id: channelId, type, parentId: facts?.channels.get(channelId)?.parentId ?? null }, candidates), candidates);
     }
     if (!facts) return audienceKeys(['workspace']);
-    const everyone: ChannelFacts = {
-      id: EVERYONE_READS,
-      type: 0,
-      parentId: null,
-      overwrites: [{ id: facts.guildId, type: 0, allow: Bits.ViewChannel | Bits.ReadMessageHistory, deny: 0n }],
-    };
-    const withEveryone = { ...facts, channels: new Map([...facts.channels, [EVERYONE_READS, everyone]]) };
-    return audienceKeys(channelAskAudience(withEveryone, { id: EVERYONE_READS, type: 0 }, candidates));
+    return withEveryoneMark(facts, everyoneAudiences(facts, candidates), candidates);
   };
 }

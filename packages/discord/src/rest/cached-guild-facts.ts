@@ -40,6 +40,8 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   const reading = new Map<string, Promise<RawGuildFacts | undefined>>();
   // Threads never change parent or kind, so a per-process memory of them is as good as a shared one.
   const extras = new Map<string, Map<string, ExtraChannel>>();
+  // Reads that guild_facts holds (or a later one): the passages' everyone flags follow them.
+  const flagged = new WeakSet<RawGuildFacts>();
 
   async function readRest(guildId: string): Promise<RawGuildFacts | undefined> {
     try {
@@ -63,12 +65,17 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
       const raw = await readRest(scope.guildId);
       // A failure is not kept: the next ask tries again.
       if (!raw) return undefined;
-      memory.set(scope.guildId, raw);
+      // Stored before this process answers from them: until the write (and the flags it rewrites)
+      // has committed, an ask here would judge by facts the flags do not follow yet.
       if (options.db) {
-        await writeGuildFacts(options.db, scope.workspaceId, raw).catch((error: unknown) => {
+        try {
+          await writeGuildFacts(options.db, scope.workspaceId, raw);
+          flagged.add(raw);
+        } catch (error) {
           options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not store the guild’s facts; other processes read them at their next refresh');
-        });
+        }
       }
+      memory.set(scope.guildId, raw);
       return raw;
     })().finally(() => reading.delete(scope.guildId));
     reading.set(scope.guildId, read);
@@ -88,7 +95,10 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
       if (stamp === undefined) return undefined;
       const latest = await readGuildFacts(options.db, scope);
       // Kept as this process's copy, so the next ask needs only the stamp again.
-      if (latest) memory.set(scope.guildId, latest);
+      if (latest) {
+        flagged.add(latest);
+        memory.set(scope.guildId, latest);
+      }
       return latest;
     } catch (error) {
       options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not read the stored guild facts; reading them from Discord');
@@ -125,7 +135,7 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   const parse = (raw: RawGuildFacts): GuildFacts => {
     let facts = parsed.get(raw);
     if (!facts) {
-      facts = parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels);
+      facts = { ...parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels), ...(flagged.has(raw) ? { everyoneFlagged: true } : {}) };
       parsed.set(raw, facts);
     }
     return facts;

@@ -1,0 +1,46 @@
+import { audienceKeys, type AudienceFilter, type AudienceKey } from '@brain/db';
+import { channelAskAudience } from './allowed-audiences.ts';
+import { isThread, type ChannelFacts, type GuildFacts } from './guild-facts.ts';
+import { Bits } from './permissions.ts';
+
+/** A channel no overwrite restricts and @everyone may read: every member of the server reads it. */
+const EVERYONE_READS = '0';
+
+/**
+ * Among `candidates`, the audience keys every member of the server may read: 'workspace' and each
+ * channel whose readers include the readers of a channel @everyone reads unrestricted (the same
+ * conservative comparison as a channel ask).
+ */
+export function everyoneAudiences(facts: GuildFacts, candidates: Iterable<AudienceKey>): AudienceKey[] {
+  const everyone: ChannelFacts = {
+    id: EVERYONE_READS,
+    type: 0,
+    parentId: null,
+    overwrites: [{ id: facts.guildId, type: 0, allow: Bits.ViewChannel | Bits.ReadMessageHistory, deny: 0n }],
+  };
+  const withEveryone = { ...facts, channels: new Map([...facts.channels, [EVERYONE_READS, everyone]]) };
+  return channelAskAudience(withEveryone, { id: EVERYONE_READS, type: 0 }, candidates);
+}
+
+/**
+ * What guild_facts.everyone_audiences stores, and chunks.readable_by_everyone follows: the
+ * everyone-readable keys among the guild's own channels (a public thread's sources carry its
+ * parent's key; a private thread is never everyone's).
+ */
+export function storedEveryoneAudiences(facts: GuildFacts): AudienceKey[] {
+  const channelKeys = [...facts.channels.values()].filter((c) => !isThread(c.type)).map((c) => `channel:${c.id}` as const);
+  return everyoneAudiences(facts, channelKeys).filter((k) => k !== 'workspace');
+}
+
+/**
+ * `keys`, marked as exactly the everyone set when it is one, so match_artifacts searches the
+ * flagged passages' own index. Only facts the stored flags were computed from (or from facts
+ * stored after them) may mark it: the flags then describe what every member reads now.
+ */
+export function withEveryoneMark(facts: GuildFacts | undefined, keys: readonly AudienceKey[], candidates: readonly AudienceKey[]): AudienceFilter {
+  const filter = audienceKeys(keys);
+  if (!facts?.everyoneFlagged || filter.kind !== 'keys') return filter;
+  const everyone = audienceKeys(everyoneAudiences(facts, candidates));
+  if (everyone.kind !== 'keys' || everyone.keys.length !== filter.keys.length || !everyone.keys.every((k, i) => filter.keys[i] === k)) return filter;
+  return { ...filter, everyone: true };
+}
