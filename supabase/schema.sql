@@ -259,11 +259,11 @@ begin
       -- near the question that the probe did not reach) the full one.
       foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
-        select coalesce((array_agg(x.id order by x.distance, x.id))[1:v_depth], '{}'), min(x.distance),
-               coalesce((array_agg(x.distance order by x.distance, x.id))[1:v_depth], '{}')
+        select coalesce((array_agg(x.id order by x.distance, x.content_hash, x.id))[1:v_depth], '{}'), min(x.distance),
+               coalesce((array_agg(x.distance order by x.distance, x.content_hash, x.id))[1:v_depth], '{}')
           into v_vector_ids, v_nearest, v_vector_distances
         from (
-          select c.id, c.embedding <=> query_embedding as distance
+          select c.id, c.content_hash, c.embedding <=> query_embedding as distance
           from public.chunks c
           -- The 'everyone' call leaves "embedding is not null" out (is_live implies it: chunks_check1),
           -- so the main index, whose predicate it is, cannot serve it and only the everyone-readable
@@ -289,15 +289,15 @@ begin
 
     if v_exact then
       -- "+ 0" hides the ordering from the HNSW index: this is the exact path.
-      select coalesce(array_agg(x.id order by x.distance, x.id), '{}'),
-             coalesce(array_agg(x.distance order by x.distance, x.id), '{}')
+      select coalesce(array_agg(x.id order by x.distance, x.content_hash, x.id), '{}'),
+             coalesce(array_agg(x.distance order by x.distance, x.content_hash, x.id), '{}')
         into v_vector_ids, v_vector_distances
       from (
-        select c.id, (c.embedding <=> query_embedding) + 0 as distance
+        select c.id, c.content_hash, (c.embedding <=> query_embedding) + 0 as distance
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
         and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
-        order by (c.embedding <=> query_embedding) + 0
+        order by (c.embedding <=> query_embedding) + 0, c.content_hash, c.id
         limit v_depth
       ) x;
     end if;
@@ -315,13 +315,13 @@ begin
     end loop;
 
     if v_tsquery is not null then
-      select coalesce(array_agg(x.id order by x.rank desc, x.id), '{}') into v_keyword_ids
+      select coalesce(array_agg(x.id order by x.rank desc, x.content_hash, x.id), '{}') into v_keyword_ids
       from (
-        select c.id, ts_rank(c.fts, v_tsquery, 1) as rank
+        select c.id, c.content_hash, ts_rank(c.fts, v_tsquery, 1) as rank
         from public.chunks c
         where c.workspace_id = p_workspace_id and c.is_live and c.fts @@ v_tsquery
           and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
-        order by ts_rank(c.fts, v_tsquery, 1) desc, c.id
+        order by ts_rank(c.fts, v_tsquery, 1) desc, c.content_hash, c.id
         limit v_depth
       ) x;
     end if;
@@ -350,7 +350,7 @@ begin
     from v full outer join k on k.id = v.id
   ),
   scored as (
-    select f.*, c.artifact_id, c.heading, c.content,
+    select f.*, c.artifact_id, c.heading, c.content, c.content_hash,
            case when query_embedding is null then null
                 else 1 - (c.embedding <=> query_embedding) end as sim
     from fused f
@@ -365,13 +365,13 @@ begin
   select t.id, t.artifact_id, t.title, t.url, t.heading, t.content,
          t.sim, t.v_rank, t.k_rank, t.rrf * power(v_same_source_decay, t.nth - 1), t.matched_by
   from (
-    select s.id, s.artifact_id, a.title, a.url, s.heading, s.content,
+    select s.id, s.artifact_id, a.title, a.url, s.heading, s.content, s.content_hash,
            s.sim::double precision as sim, s.v_rank, s.k_rank, s.rrf::double precision as rrf,
            array_remove(array[
              case when s.v_rank is not null then 'vector' end,
              case when s.k_rank is not null then 'keyword' end
            ], null) as matched_by,
-           row_number() over (partition by s.artifact_id order by s.rrf desc, s.sim desc nulls last, s.id) as nth
+           row_number() over (partition by s.artifact_id order by s.rrf desc, s.sim desc nulls last, s.content_hash, s.id) as nth
     from scored s
     join public.artifacts a on a.id = s.artifact_id and a.workspace_id = p_workspace_id
                            -- A flagged passage's audience is its artifact's (triggers): the flag vouches for both.
@@ -381,7 +381,7 @@ begin
   ) t
   -- Each further passage of a source counts 70 % of the one before it: one long source no longer
   -- fills every slot, yet a source that is by far the best still gives several passages.
-  order by t.rrf * power(v_same_source_decay, t.nth - 1) desc, t.sim desc nulls last, t.id
+  order by t.rrf * power(v_same_source_decay, t.nth - 1) desc, t.sim desc nulls last, t.content_hash, t.id
   limit match_count;
 end
 $$;
