@@ -144,7 +144,10 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   return {
     async facts(scope, channelIds) {
       let raw = await stored(scope);
-      if (!raw || now() - raw.fetchedAt >= ttl) raw = await refreshRaw(scope);
+      // A concurrent ask's refresh may have finished while this one read the stored stamp: its
+      // copy is in memory before its read stops being in flight, so one of the two is found.
+      const fresh = (r: RawGuildFacts | undefined) => r !== undefined && now() - r.fetchedAt < ttl;
+      if (!fresh(raw)) raw = fresh(memory.get(scope.guildId)) ? memory.get(scope.guildId) : await refreshRaw(scope);
       return raw ? withExtras(scope.guildId, parse(raw), channelIds) : undefined;
     },
     async refresh(scope) {
