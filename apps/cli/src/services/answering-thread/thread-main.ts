@@ -1,9 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import { ask } from '@brain/answer';
 import { connectPgliteThread, openDatabase, yieldToMainThread, type AudienceFilter, type Database } from '@brain/db';
 import { createLogger } from '@brain/observability';
-import { buildAnswerer } from '../answering.ts';
+import { buildAnswering } from '../answering.ts';
 import { buildEmbedder } from '../embedder.ts';
 import type { FromThread, ThreadStart, ToThread } from './protocol.ts';
 import { fromWire, toWire } from './wire-error.ts';
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
   // synchronous, so a line written just before the thread is stopped is not lost.
   const logger = createLogger({ level: start.config.logLevel, name: start.loggerName, destination: pino.destination({ dest: 1, sync: true }) });
   const db = await openOwnDatabase();
-  const deps = { db, embedder: buildEmbedder(start.config, logger), answerer: buildAnswerer(start.config), logger: logger.child({ component: 'answer' }) };
+  const answer = buildAnswering(start.config, db, logger, buildEmbedder(start.config, logger));
   const aborts = new Map<number, AbortController>();
   const audiences = new Map<number, { resolve: (a: AudienceFilter) => void; reject: (e: Error) => void }>();
 
@@ -60,7 +59,7 @@ async function main(): Promise<void> {
                 post({ type: 'private-audience', id });
               })
           : undefined;
-        ask(deps, { ...rest, signal: controller.signal, ...(privateAudience ? { privateAudience } : {}) }).then(
+        answer({ ...rest, signal: controller.signal, ...(privateAudience ? { privateAudience } : {}) }).then(
           (result) => post({ type: 'answer', id, result }),
           (error: unknown) => post({ type: 'error', id, error: toWire(error) }),
         ).finally(() => aborts.delete(id));
