@@ -37,10 +37,16 @@ export function storedEveryoneAudiences(facts: GuildFacts): AudienceKey[] {
  * flagged passages' own index. Only facts the stored flags were computed from (or from facts
  * stored after them) may mark it: the flags then describe what every member reads now.
  */
-export function withEveryoneMark(facts: GuildFacts | undefined, keys: readonly AudienceKey[], candidates: readonly AudienceKey[]): AudienceFilter {
+export function withEveryoneMark(
+  facts: GuildFacts | undefined,
+  keys: readonly AudienceKey[],
+  candidates: readonly AudienceKey[],
+  // A caller that has just computed the everyone set (a `public` token) passes it, not again.
+  everyoneKeys?: readonly AudienceKey[],
+): AudienceFilter {
   const filter = audienceKeys(keys);
   if (!facts?.everyoneFlagged || filter.kind !== 'keys') return filter;
-  const everyone = audienceKeys(everyoneAudiences(facts, candidates));
+  const everyone = audienceKeys(everyoneKeys ?? everyoneAudiences(facts, candidates));
   if (everyone.kind !== 'keys' || everyone.keys.length !== filter.keys.length || !everyone.keys.every((k, i) => filter.keys[i] === k)) return filter;
   return { ...filter, everyone: true };
 }

@@ -24,6 +24,7 @@ export function createTokenAudience(db: Database, guildFacts: GuildFactsSource |
       return withEveryoneMark(facts, channelAskAudience(facts, { id: channelId, type, parentId: facts?.channels.get(channelId)?.parentId ?? null }, candidates), candidates);
     }
     if (!facts) return audienceKeys(['workspace']);
-    return withEveryoneMark(facts, everyoneAudiences(facts, candidates), candidates);
+    const everyone = everyoneAudiences(facts, candidates);
+    return withEveryoneMark(facts, everyone, candidates, everyone);
   };
 }
