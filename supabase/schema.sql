@@ -197,8 +197,11 @@ CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding publi
 declare
   v_depth integer;
   -- The reserved key 'everyone', alone: what every member of the server may read, filtered on the
-  -- passages' flag, which the partial index chunks_embedding_everyone_hnsw_idx holds before the scan.
+  -- passages' flag, which the partial index chunks_embedding_everyone_hnsw_idx holds before the scan,
+  -- while the flags follow the stored facts (see the fallback below).
   v_everyone boolean := coalesce(p_audiences = array['everyone']::text[], false);
+  v_flags_current boolean;
+  v_everyone_keys text[];
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
   -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
   -- are checked after the index yields): the index path pays more per passage it keeps, and the
@@ -233,6 +236,22 @@ begin
   end if;
   -- Candidates per leg: deep enough that fusion can promote a passage ranked low by one leg.
   v_depth := greatest(match_count * 12, 60);
+
+  -- 'everyone' by the flag only while the flags follow the stored facts exactly; while a rewrite
+  -- is pending (or without facts) the same set by keys: 'workspace' and the stored everyone-readable
+  -- channels. Either way the call cites what every member may read by the latest stored facts, and
+  -- never through a flag those facts no longer justify, whatever the caller judged from.
+  if v_everyone then
+    select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+           array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
+      into v_flags_current, v_everyone_keys
+    from public.guild_facts g
+    where g.workspace_id = p_workspace_id;
+    if not coalesce(v_flags_current, false) then
+      v_everyone := false;
+      p_audiences := array['workspace'] || coalesce(v_everyone_keys, '{}');
+    end if;
+  end if;
 
   if query_embedding is not null then
     v_exact_limit := case when p_audiences is null then v_exact_max else greatest(v_exact_max, v_exact_max_filtered) end;
@@ -390,7 +409,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag); SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys); SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -429,6 +448,8 @@ CREATE FUNCTION brain_private.chunk_takes_everyone_flag() RETURNS trigger
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
+  -- 'evfl' in ASCII: the lock class of the everyone flags.
+  perform pg_advisory_xact_lock_shared(1702258284, hashtext(new.workspace_id::text));
   new.readable_by_everyone := new.audience = 'workspace'
     or (new.audience like 'channel:%' and coalesce(
       (select new.audience = any(g.everyone_audiences) from public.guild_facts g where g.workspace_id = new.workspace_id),
@@ -449,22 +470,37 @@ CREATE FUNCTION brain_private.current_workspace_id() RETURNS uuid
 $$;
 
 --
--- Name: guild_facts_to_everyone_flags(); Type: FUNCTION; Schema: brain_private; Owner: -
+-- Name: guild_facts_everyone_set(); Type: FUNCTION; Schema: brain_private; Owner: -
 --
 
-CREATE FUNCTION brain_private.guild_facts_to_everyone_flags() RETURNS trigger
+CREATE FUNCTION brain_private.guild_facts_everyone_set() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-declare
-  v_workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
-  v_keys text[] := case when tg_op = 'DELETE' then '{}'::text[] else new.everyone_audiences end;
 begin
-  -- chunks_take_everyone_flag recomputes the value from the row just stored; it is spelled out here too.
-  update public.chunks c
-     set readable_by_everyone = (c.audience = 'workspace' or (c.audience like 'channel:%' and c.audience = any(v_keys)))
-   where c.workspace_id = v_workspace
-     and c.readable_by_everyone is distinct from (c.audience = 'workspace' or (c.audience like 'channel:%' and c.audience = any(v_keys)));
+  new.everyone_audiences := array(select distinct k from unnest(new.everyone_audiences) k order by k);
+  if new.everyone_flags_follow is not null then
+    new.everyone_flags_follow := array(select distinct k from unnest(new.everyone_flags_follow) k order by k);
+  end if;
+  if tg_op = 'INSERT' or new.everyone_audiences is distinct from old.everyone_audiences then
+    new.everyone_flags_follow := null;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: guild_facts_queue_everyone_flags(); Type: FUNCTION; Schema: brain_private; Owner: -
+--
+
+CREATE FUNCTION brain_private.guild_facts_queue_everyone_flags() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  insert into public.jobs (workspace_id, task, payload, max_attempts)
+  values (new.workspace_id, 'everyone_flags', jsonb_build_object('reason', lower(tg_op)), 8)
+  on conflict (workspace_id) where task = 'everyone_flags' and status = 'queued' do nothing;
   return null;
 end
 $$;
@@ -943,8 +979,10 @@ CREATE TABLE public.guild_facts (
     channels jsonb NOT NULL,
     fetched_at timestamp with time zone NOT NULL,
     everyone_audiences text[] DEFAULT '{}'::text[] NOT NULL,
+    everyone_flags_follow text[],
     CONSTRAINT guild_facts_channels_check CHECK ((jsonb_typeof(channels) = 'array'::text)),
     CONSTRAINT guild_facts_everyone_audiences_check CHECK ((array_position(everyone_audiences, NULL::text) IS NULL)),
+    CONSTRAINT guild_facts_everyone_flags_follow_check CHECK ((array_position(everyone_flags_follow, NULL::text) IS NULL)),
     CONSTRAINT guild_facts_roles_check CHECK ((jsonb_typeof(roles) = 'array'::text))
 );
 
@@ -961,6 +999,12 @@ COMMENT ON TABLE public.guild_facts IS 'A guild''s roles, channels, overwrites a
 --
 
 COMMENT ON COLUMN public.guild_facts.everyone_audiences IS 'The channel audience keys (''channel:<id>'') every member of the guild may read, decided from these facts; chunks.readable_by_everyone follows it (20261202140000).';
+
+--
+-- Name: COLUMN guild_facts.everyone_flags_follow; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.guild_facts.everyone_flags_follow IS 'The everyone set (everyone_audiences) that every passage''s readable_by_everyone was last verified against by the everyone_flags job; NULL while the flags lag the facts. Cleared by any change of everyone_audiences (20261202160000).';
 
 --
 -- Name: interactions_seen; Type: TABLE; Schema: public; Owner: -
@@ -1825,6 +1869,12 @@ CREATE UNIQUE INDEX jobs_one_pending_per_artifact ON public.jobs USING btree (ar
 CREATE UNIQUE INDEX jobs_one_pending_sync_idx ON public.jobs USING btree (((payload ->> 'synced_channel_id'::text))) WHERE ((task = 'sync_channel'::text) AND (status = ANY (ARRAY['queued'::text, 'running'::text])));
 
 --
+-- Name: jobs_one_queued_everyone_flags_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX jobs_one_queued_everyone_flags_idx ON public.jobs USING btree (workspace_id) WHERE ((task = 'everyone_flags'::text) AND (status = 'queued'::text));
+
+--
 -- Name: jobs_queued_workspace_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1933,22 +1983,22 @@ CREATE TRIGGER chunks_take_artifact_audience BEFORE INSERT OR UPDATE OF artifact
 CREATE TRIGGER chunks_take_everyone_flag BEFORE INSERT OR UPDATE OF artifact_id, audience, readable_by_everyone ON public.chunks FOR EACH ROW EXECUTE FUNCTION brain_private.chunk_takes_everyone_flag();
 
 --
--- Name: guild_facts guild_facts_to_everyone_flags_on_delete; Type: TRIGGER; Schema: public; Owner: -
+-- Name: guild_facts guild_facts_everyone_set; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER guild_facts_to_everyone_flags_on_delete AFTER DELETE ON public.guild_facts FOR EACH ROW EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
+CREATE TRIGGER guild_facts_everyone_set BEFORE INSERT OR UPDATE ON public.guild_facts FOR EACH ROW EXECUTE FUNCTION brain_private.guild_facts_everyone_set();
 
 --
--- Name: guild_facts guild_facts_to_everyone_flags_on_insert; Type: TRIGGER; Schema: public; Owner: -
+-- Name: guild_facts guild_facts_queue_everyone_flags_on_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER guild_facts_to_everyone_flags_on_insert AFTER INSERT ON public.guild_facts FOR EACH ROW WHEN ((cardinality(new.everyone_audiences) > 0)) EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
+CREATE TRIGGER guild_facts_queue_everyone_flags_on_insert AFTER INSERT ON public.guild_facts FOR EACH ROW EXECUTE FUNCTION brain_private.guild_facts_queue_everyone_flags();
 
 --
--- Name: guild_facts guild_facts_to_everyone_flags_on_update; Type: TRIGGER; Schema: public; Owner: -
+-- Name: guild_facts guild_facts_queue_everyone_flags_on_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER guild_facts_to_everyone_flags_on_update AFTER UPDATE OF everyone_audiences ON public.guild_facts FOR EACH ROW WHEN ((old.everyone_audiences IS DISTINCT FROM new.everyone_audiences)) EXECUTE FUNCTION brain_private.guild_facts_to_everyone_flags();
+CREATE TRIGGER guild_facts_queue_everyone_flags_on_update AFTER UPDATE OF everyone_audiences ON public.guild_facts FOR EACH ROW WHEN ((old.everyone_audiences IS DISTINCT FROM new.everyone_audiences)) EXECUTE FUNCTION brain_private.guild_facts_queue_everyone_flags();
 
 --
 -- Name: jobs jobs_notify_queued; Type: TRIGGER; Schema: public; Owner: -
@@ -2609,10 +2659,16 @@ GRANT ALL ON FUNCTION brain_private.current_workspace_id() TO brain_tenant;
 GRANT ALL ON FUNCTION brain_private.current_workspace_id() TO service_role;
 
 --
--- Name: FUNCTION guild_facts_to_everyone_flags(); Type: ACL; Schema: brain_private; Owner: -
+-- Name: FUNCTION guild_facts_everyone_set(); Type: ACL; Schema: brain_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION brain_private.guild_facts_to_everyone_flags() FROM PUBLIC;
+REVOKE ALL ON FUNCTION brain_private.guild_facts_everyone_set() FROM PUBLIC;
+
+--
+-- Name: FUNCTION guild_facts_queue_everyone_flags(); Type: ACL; Schema: brain_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION brain_private.guild_facts_queue_everyone_flags() FROM PUBLIC;
 
 --
 -- Name: FUNCTION notify_job_queued(); Type: ACL; Schema: brain_private; Owner: -

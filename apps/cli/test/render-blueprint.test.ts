@@ -73,7 +73,7 @@ describe('render.yaml', () => {
     try {
       const sweep = await runCli(['sweep', '--json'], { BRAIN_DATA_DIR: dataDir });
       expect(sweep.code, sweep.stderr).toBe(0);
-      expect(JSON.parse(sweep.stdout)).toEqual({ requeued: 0, failed: 0, refreshesQueued: 0, purged: 0, syncsQueued: 0 });
+      expect(JSON.parse(sweep.stdout)).toEqual({ requeued: 0, failed: 0, refreshesQueued: 0, purged: 0, syncsQueued: 0, everyoneFlagsQueued: 0 });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

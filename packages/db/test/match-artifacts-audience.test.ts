@@ -2,8 +2,10 @@
  * The audience filter lives inside match_artifacts (issue 14): called directly, as the tenant,
  * the function returns only passages of the audiences it is given, on the exact path, the HNSW
  * path and the keyword leg, and an audience change reaches the passages at once. The reserved key
- * 'everyone' filters on the passages' readable_by_everyone flag, which follows the stored guild
- * facts' everyone-readable channels and each source's audience in the statement that changes them.
+ * 'everyone' filters on the passages' readable_by_everyone flag while the flags follow the stored
+ * guild facts exactly (guild_facts.everyone_flags_follow, settled by the everyone_flags job, which
+ * settleFlags below stands in for), and by the stored everyone set's keys while they lag: storing
+ * facts no longer rewrites the flags, and no call cites through a stale one.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withWorkspace, type Queryable } from '../src/index.ts';
@@ -27,6 +29,20 @@ describeDb('match_artifacts audiences', (suite) => {
     return [...new Set(rows.map((r) => r.artifact_id))].sort();
   }
   const names = (ids: string[]) => ids.map((id) => Object.keys(artifact).find((k) => artifact[k] === id)).sort();
+  // What the everyone_flags job does (packages/ingest, tested there), in one statement each: every
+  // passage's flag rederived from the stored facts, then marked current.
+  async function settleFlags(tx: Queryable): Promise<void> {
+    // Only the passages whose flag changes: each write re-inserts a row into both HNSW indexes.
+    await tx.query(
+      `update chunks c set readable_by_everyone = not c.readable_by_everyone
+        where c.workspace_id = $1 and c.readable_by_everyone is distinct from (c.audience = 'workspace' or (c.audience like 'channel:%'
+          and c.audience = any(coalesce((select g.everyone_audiences from guild_facts g where g.workspace_id = $1), '{}'))))`,
+      [ws],
+    );
+    await tx.query('update guild_facts set everyone_flags_follow = everyone_audiences where workspace_id = $1', [ws]);
+  }
+  const queuedRewrites = async (tx: Queryable) =>
+    (await tx.query<{ n: number }>("select count(*)::int as n from jobs where workspace_id = $1 and task = 'everyone_flags' and status = 'queued'", [ws]))[0]?.n;
 
   beforeAll(async () => {
     ws = await createWorkspace(suite.db, 'audiences');
@@ -102,10 +118,6 @@ describeDb('match_artifacts audiences', (suite) => {
     }
     // #3 (mods', and staff's since the move above) made everyone-readable, and both bounds at 0: every call takes the index path.
     const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0;';
-    await withWorkspace(suite.db, ws, (tx) =>
-      tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
-                values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
-    );
     const plans = async (audiences: string[] | null): Promise<string> => {
       notices.length = 0;
       await suite.db.transaction(async (tx) => {
@@ -117,6 +129,15 @@ describeDb('match_artifacts audiences', (suite) => {
       });
       return notices.join('\n');
     };
+    await withWorkspace(suite.db, ws, (tx) =>
+      tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+                values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
+    );
+    // Flags that lag the facts: 'everyone' is searched by the keys, through the main index.
+    const lagging = await plans(['everyone']);
+    expect(lagging).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+    expect(lagging).not.toMatch(/chunks_embedding_everyone_hnsw_idx/);
+    await withWorkspace(suite.db, ws, settleFlags);
     const everyone = await plans(['everyone']);
     expect(everyone).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
     expect(everyone).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
@@ -131,43 +152,76 @@ describeDb('match_artifacts audiences', (suite) => {
     });
   });
 
-  it('flags what every member may read, and the reserved key everyone returns exactly that, on both paths', async () => {
+  it('flags what every member may read, and the reserved key everyone returns exactly that, on both paths, never through a flag that lags the facts', async () => {
     await withWorkspace(suite.db, ws, async (tx) => {
       const flagged = async () =>
         names((await tx.query<{ artifact_id: string }>('select distinct artifact_id from chunks where readable_by_everyone')).map((r) => r.artifact_id));
+      const follows = async () =>
+        (await tx.query<{ follow: string[] | null }>('select everyone_flags_follow as follow from guild_facts where workspace_id = $1', [ws]))[0]?.follow;
       const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0';
-      // No guild facts: only workspace-wide sources are everyone's.
+      const everyone = async () => {
+        const exact = names(await call(tx, ['everyone']));
+        expect(names(await call(tx, ['everyone'], forced)), 'the index path agrees with the exact one').toEqual(exact);
+        await tx.exec('reset brain.exact_search_max_rows; reset brain.exact_search_max_filtered_rows');
+        return exact;
+      };
+      // No guild facts: only workspace-wide sources are everyone's (the last case's deleted facts
+      // may have left #3's passages flagged: without facts no flag is trusted).
+      expect(await everyone()).toEqual(['everyone']);
+      // Facts that say #3 is readable by everyone. Storing them rewrites no passage (mods', and
+      // staff's since the move above, stay unflagged) and queues the rewrite; meanwhile 'everyone'
+      // answers by the stored set's keys, which already include #3.
+      await tx.query("update chunks set readable_by_everyone = false where workspace_id = $1 and readable_by_everyone and audience <> 'workspace'", [ws]);
       expect(await flagged()).toEqual(['everyone']);
-      expect(names(await call(tx, ['everyone']))).toEqual(['everyone']);
-      // Facts that say #3 is readable by everyone: its passages (mods', and staff's since the move above) follow in the same statement.
       await tx.query(
         `insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
          values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`,
         [ws],
       );
+      expect(await flagged()).toEqual(['everyone']);
+      expect(await follows()).toBeNull();
+      expect(await queuedRewrites(tx)).toBe(1);
+      expect(await everyone()).toEqual(['everyone', 'mods', 'staff']);
+      // The rewrite settles: the flags now say the same, and follow the facts.
+      await settleFlags(tx);
+      expect(await follows()).toEqual(['channel:3']);
       expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
-      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
-      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
+      expect(await everyone()).toEqual(['everyone', 'mods', 'staff']);
       // A source moved out of an everyone-readable channel is unflagged at once; moved back, flagged.
       await tx.query("update artifacts set audience = 'channel:2' where id = $1", [artifact.staff]);
-      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods']);
+      expect(await everyone()).toEqual(['everyone', 'mods']);
       await tx.query("update artifacts set audience = 'channel:3' where id = $1", [artifact.staff]);
-      expect(names(await call(tx, ['everyone']))).toEqual(['everyone', 'mods', 'staff']);
-      // The channel becomes staff-only: the refresh that stores it unflags its passages before it commits.
+      expect(await everyone()).toEqual(['everyone', 'mods', 'staff']);
+      // The same set stored again (another refresh, its keys in another order) keeps the flags current.
+      await tx.query("update guild_facts set everyone_audiences = array['channel:3', 'channel:3'], fetched_at = now() where workspace_id = $1", [ws]);
+      expect(await follows()).toEqual(['channel:3']);
+      // The channel becomes staff-only. The flags still say #3 (nothing rewrote them), yet no call cites it.
       await tx.query("update guild_facts set everyone_audiences = '{}', fetched_at = now() where workspace_id = $1", [ws]);
+      expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
+      expect(await follows()).toBeNull();
+      expect(await everyone()).toEqual(['everyone']);
+      // Made public again before any rewrite ran: the flags happen to agree, but only a rewrite's
+      // check may say so (a passage written meanwhile took the other facts' flag).
+      await tx.query("update guild_facts set everyone_audiences = array['channel:3'], fetched_at = now() where workspace_id = $1", [ws]);
+      expect(await follows()).toBeNull();
+      await tx.query("update guild_facts set everyone_audiences = '{}', fetched_at = now() where workspace_id = $1", [ws]);
+      await settleFlags(tx);
       expect(await flagged()).toEqual(['everyone']);
-      expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone']);
+      expect(await everyone()).toEqual(['everyone']);
       // A flag cannot be set by hand: it is always derived.
       await tx.query('update chunks set readable_by_everyone = true where artifact_id = $1', [artifact.staff]);
       expect(await flagged()).toEqual(['everyone']);
       // 'everyone' is reserved only alone; among other keys it names no audience.
       expect(names(await call(tx, ['everyone', 'channel:3']))).toEqual(['mods', 'staff']);
-      // 'unknown' is never everyone's, whatever the facts say.
+      // 'unknown' is never everyone's, whatever the facts say, by the flag or by the keys.
       await tx.query("update guild_facts set everyone_audiences = array['channel:3', 'unknown'] where workspace_id = $1", [ws]);
+      expect(await everyone()).toEqual(['everyone', 'mods', 'staff']);
+      await settleFlags(tx);
       expect(await flagged()).toEqual(['everyone', 'mods', 'staff']);
-      // Facts gone (the workspace's facts deleted): workspace-wide only again.
+      expect(await everyone()).toEqual(['everyone', 'mods', 'staff']);
+      // Facts gone (the workspace's facts deleted): workspace-wide only again, whatever the flags say.
       await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
-      expect(await flagged()).toEqual(['everyone']);
+      expect(await everyone()).toEqual(['everyone']);
     });
   });
 },

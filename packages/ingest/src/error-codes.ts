@@ -3,6 +3,8 @@ declare module '@brain/errors' {
   interface ErrorCodes {
     ARTIFACT_GONE: true;
     CURSOR_INVALID: true;
+    /** An everyone_flags job whose facts or passages kept changing under it: retried. */
+    EVERYONE_FLAGS_UNSETTLED: true;
     EXTRACT_EMPTY: true;
     /** The fetcher's, which the pipeline is handed: the retry policy retries it once per host. */
     FETCH_TIMEOUT: true;

@@ -18,6 +18,7 @@ export { runningJobHolders } from './queue/running-job-holders.ts';
 export { enqueueStaleRefreshes } from './queue/enqueue-stale-refreshes.ts';
 export { enqueueDueSyncs } from './queue/enqueue-due-syncs.ts';
 export { enqueueReembed } from './queue/enqueue-reembed.ts';
+export { enqueueLaggingEveryoneFlags } from './queue/enqueue-lagging-everyone-flags.ts';
 export { requeueSource, type RequeueSourceResult } from './queue/requeue-source.ts';
 export { queueStats, type QueueStats } from './queue/queue-stats.ts';
 export { failedJobsByCode } from './queue/failed-by-code.ts';
@@ -27,6 +28,7 @@ export type { IngestServices, FetchedDocument, ExtractedDocument, ChunkPiece, Co
 export { THREAD_BODY_MIME_TYPE } from './save/thread-body.ts';
 export { indexArtifact, type IndexOutcome } from './pipeline/index-artifact.ts';
 export { reembedArtifact } from './pipeline/reembed-artifact.ts';
+export { EVERYONE_FLAGS_BATCH, rewriteEveryoneFlags, type EveryoneFlagsOutcome, type RewriteEveryoneFlagsOptions } from './everyone-flags/rewrite-everyone-flags.ts';
 export { createIngestCpuThreads, type IngestCpuThreads, type IngestCpuThreadsOptions } from './cpu-thread/cpu-thread-pool.ts';
 
 export { listSources, type ListSourcesOptions, type SourcePage } from './sources/list-sources.ts';

@@ -17,7 +17,7 @@ export function registerSweep(program: Command): void {
       try {
         const result = await sweep(db, { refreshAfterMs: config.worker.refreshAfterMs, syncEveryMs: config.worker.syncEveryMs });
         if (options.json) print.json(result);
-        else print.line(`Requeued ${result.requeued} job(s) of stopped workers, failed ${result.failed} poison job(s), queued ${result.refreshesQueued} refresh(es) and ${result.syncsQueued} channel sync(s), purged ${result.purged} forgotten source(s).`);
+        else print.line(`Requeued ${result.requeued} job(s) of stopped workers, failed ${result.failed} poison job(s), queued ${result.refreshesQueued} refresh(es), ${result.syncsQueued} channel sync(s) and ${result.everyoneFlagsQueued} everyone-flags rewrite(s), purged ${result.purged} forgotten source(s).`);
       } finally {
         await db.close();
         unguard();

@@ -1,3 +1,4 @@
+import { everyoneFlagsTask } from './everyone-flags.ts';
 import { ingestTask } from './ingest.ts';
 import { reembedTask } from './reembed.ts';
 import { syncChannelTask } from './sync-channel.ts';
@@ -7,6 +8,7 @@ export type { Task } from './task.ts';
 
 /** Every task the worker runs, by the name stored in jobs.task. */
 export const tasks: Record<string, Task> = {
+  everyone_flags: everyoneFlagsTask,
   ingest: ingestTask,
   reembed: reembedTask,
   sync_channel: syncChannelTask,

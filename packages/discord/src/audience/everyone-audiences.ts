@@ -34,8 +34,9 @@ export function storedEveryoneAudiences(facts: GuildFacts): AudienceKey[] {
 
 /**
  * `keys`, marked as exactly the everyone set when it is one, so match_artifacts searches the
- * flagged passages' own index. Only facts the stored flags were computed from (or from facts
- * stored after them) may mark it: the flags then describe what every member reads now.
+ * flagged passages' own index. Only facts the stored flags follow exactly may mark it; while a
+ * rewrite is pending the reply takes the by-keys path (and match_artifacts itself answers a mark
+ * by keys whenever the flags lag the stored facts).
  */
 export function withEveryoneMark(
   facts: GuildFacts | undefined,

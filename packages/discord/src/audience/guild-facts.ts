@@ -11,9 +11,10 @@ export interface GuildFacts {
   /** Channels and the threads that were looked up, by id. */
   channels: ReadonlyMap<string, ChannelFacts>;
   /**
-   * True when these facts are stored in guild_facts, or older than what is stored: the passages'
-   * readable_by_everyone flags then follow these facts or later ones, so a reply whose allowed set
-   * is exactly the everyone set may search by the flag. Unset for facts only this process holds.
+   * True when these facts are the ones stored in guild_facts and the passages' readable_by_everyone
+   * flags follow them exactly (the everyone_flags job has settled them since the everyone set last
+   * changed): a reply whose allowed set is exactly the everyone set may then search by the flag.
+   * Unset for facts only this process holds, and while the flags lag.
    */
   everyoneFlagged?: boolean;
 }

@@ -40,8 +40,10 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   const reading = new Map<string, Promise<RawGuildFacts | undefined>>();
   // Threads never change parent or kind, so a per-process memory of them is as good as a shared one.
   const extras = new Map<string, Map<string, ExtraChannel>>();
-  // Reads that guild_facts holds (or a later one): the passages' everyone flags follow them.
-  const flagged = new WeakSet<RawGuildFacts>();
+  // Whether the passages' everyone flags follow exactly this read, as guild_facts said when it was
+  // last looked at (every ask looks): a change of the everyone set leaves them lagging until the
+  // everyone_flags job settles them.
+  const flagsCurrent = new WeakMap<RawGuildFacts, boolean>();
 
   async function readRest(guildId: string): Promise<RawGuildFacts | undefined> {
     try {
@@ -65,12 +67,12 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
       const raw = await readRest(scope.guildId);
       // A failure is not kept: the next ask tries again.
       if (!raw) return undefined;
-      // Stored before this process answers from them: until the write (and the flags it rewrites)
-      // has committed, an ask here would judge by facts the flags do not follow yet.
+      // Stored before this process answers from them, so every process judges by the same facts.
+      // Storing no longer rewrites the passages' flags: when the everyone set changed they lag,
+      // and answers take the by-keys path until the everyone_flags job has run.
       if (options.db) {
         try {
-          await writeGuildFacts(options.db, scope.workspaceId, raw);
-          flagged.add(raw);
+          flagsCurrent.set(raw, (await writeGuildFacts(options.db, scope.workspaceId, raw)).flagsCurrent);
         } catch (error) {
           options.logger.warn({ err: error, guildId: scope.guildId }, 'audiences: could not store the guild’s facts; other processes read them at their next refresh');
         }
@@ -91,12 +93,16 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
       // refresh committed: its own newer read wins), the whole row only when another process's
       // read is newer.
       const stamp = await readGuildFactsStamp(options.db, scope);
-      if (own && (stamp === undefined || own.fetchedAt >= stamp)) return own;
+      if (own && (stamp === undefined || own.fetchedAt >= stamp.fetchedAt)) {
+        // The stored row's flag state describes this copy only when it is this copy.
+        flagsCurrent.set(own, stamp !== undefined && own.fetchedAt === stamp.fetchedAt && stamp.flagsCurrent);
+        return own;
+      }
       if (stamp === undefined) return undefined;
       const latest = await readGuildFacts(options.db, scope);
       // Kept as this process's copy, so the next ask needs only the stamp again.
       if (latest) {
-        flagged.add(latest);
+        flagsCurrent.set(latest, latest.fetchedAt === stamp.fetchedAt && stamp.flagsCurrent);
         memory.set(scope.guildId, latest);
       }
       return latest;
@@ -135,11 +141,13 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
   const parse = (raw: RawGuildFacts): GuildFacts => {
     let facts = parsed.get(raw);
     if (!facts) {
-      facts = { ...parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels), ...(flagged.has(raw) ? { everyoneFlagged: true } : {}) };
+      facts = parseGuildFacts({ id: raw.guildId, owner_id: raw.ownerId }, raw.roles, raw.channels);
       parsed.set(raw, facts);
     }
     return facts;
   };
+  const flaggedAsNow = (raw: RawGuildFacts, facts: GuildFacts): GuildFacts =>
+    flagsCurrent.get(raw) === true ? { ...facts, everyoneFlagged: true } : facts;
 
   return {
     async facts(scope, channelIds) {
@@ -148,11 +156,11 @@ export function createCachedGuildFacts(options: CachedGuildFactsOptions): Refres
       // copy is in memory before its read stops being in flight, so one of the two is found.
       const fresh = (r: RawGuildFacts | undefined) => r !== undefined && now() - r.fetchedAt < ttl;
       if (!fresh(raw)) raw = fresh(memory.get(scope.guildId)) ? memory.get(scope.guildId) : await refreshRaw(scope);
-      return raw ? withExtras(scope.guildId, parse(raw), channelIds) : undefined;
+      return raw ? flaggedAsNow(raw, await withExtras(scope.guildId, parse(raw), channelIds)) : undefined;
     },
     async refresh(scope) {
       const raw = await refreshRaw(scope);
-      return raw ? parse(raw) : undefined;
+      return raw ? flaggedAsNow(raw, parse(raw)) : undefined;
     },
   };
 }
