@@ -56,12 +56,15 @@ export async function rewriteEveryoneFlags(db: Database, workspaceId: string, op
       // update touch the column that fires it.
       const rows = await withService(db, (tx) =>
         tx.query(
-          `update public.chunks c set readable_by_everyone = not c.readable_by_everyone
-            where c.workspace_id = $1::uuid and c.id in (
-              select s.id from public.chunks s
-               where s.workspace_id = $1::uuid and s.readable_by_everyone is distinct from ${expected('s')}
-               limit $2
-               for update of s skip locked)
+          // Chosen once (a CTE): as an IN subquery the planner may rescan it per row, and each
+          // rescan picks other rows, so the LIMIT would not bound the batch.
+          `with stale as materialized (
+             select s.id from public.chunks s
+              where s.workspace_id = $1::uuid and s.readable_by_everyone is distinct from ${expected('s')}
+              limit $2
+              for update of s skip locked)
+           update public.chunks c set readable_by_everyone = not c.readable_by_everyone
+             from stale where c.id = stale.id and c.workspace_id = $1::uuid
            returning c.id`,
           [workspaceId, batchSize],
         ),
