@@ -152,9 +152,9 @@ describePostgres('everyone flags rewrite against a concurrent writer', (suite) =
     await storeFacts(suite.db, ws, [PUBLIC]);
     await rewriteEveryoneFlags(suite.db, ws);
     const writer = openPostgres({ url: suite.url as string, display: 'writer', prepare: true, maxConnections: 1 });
+    let commit: () => void = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
     try {
-      let commit = () => {};
-      const committed = new Promise<void>((resolve) => (commit = resolve));
       let written = () => {};
       const wrote = new Promise<void>((resolve) => (written = resolve));
       // A save that flags its passage by #7 public, and has not committed when #7 becomes private.
@@ -166,18 +166,21 @@ describePostgres('everyone flags rewrite against a concurrent writer', (suite) =
       });
       await wrote;
       await storeFacts(suite.db, ws, []);
-      const rewrite = rewriteEveryoneFlags(suite.db, ws);
-      // The rewrite's check waits for the writer (its exclusive lock against the writer's shared one).
+      let finished = false;
+      const rewrite = rewriteEveryoneFlags(suite.db, ws).finally(() => (finished = true));
+      // The rewrite's check waits for the writer (its exclusive lock against the writer's shared
+      // one). Without that lock it would finish, and mark the flags current, before the commit.
       await waitUntil(
-        async () => (await suite.db.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))[0]?.n,
-        { what: 'the rewrite to wait for the writer' },
+        async () => finished || (await suite.db.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))[0]?.n,
+        { what: 'the rewrite to wait for the writer, or finish' },
       );
       commit();
       await save;
       const outcome = await rewrite;
-      expect(outcome).toMatchObject({ rounds: 2, settled: true });
       expect(await state(suite.db, ws)).toMatchObject({ follow: [], flags: { [PUBLIC]: '0/4' } });
+      expect(outcome).toMatchObject({ rounds: 2, settled: true });
     } finally {
+      commit();
       await writer.close();
     }
   });
