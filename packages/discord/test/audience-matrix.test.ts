@@ -4,20 +4,21 @@
  * audience resolution as /ask and through match_artifacts; what comes back is compared with a
  * brute-force ground truth: a separate, plain implementation of Discord's permission algorithm
  * evaluated for every member. Through the stored facts, a reply whose allowed set is exactly what
- * every member reads searches by the passages' everyone flag; a refresh that narrows a channel
- * unflags its passages before any answer judges by the new facts.
+ * every member reads searches by the passages' everyone flag once the everyone_flags job has made
+ * the flags follow those facts; a refresh that narrows a channel stores the facts without waiting
+ * for that rewrite, and until it has run every answer takes the by-keys path.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchArtifacts, toVectorLiteral, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
-import { saveSource } from '@brain/ingest';
+import { rewriteEveryoneFlags, saveSource } from '@brain/ingest';
 import { createLogger } from '@brain/observability';
 import { startFakeDiscordGuilds, type FakeDiscordGuilds, type FakeGuildState } from '@brain/testkit';
 import { channelAskAudience, privateAskAudience } from '../src/audience/allowed-audiences.ts';
 import { parseGuildFacts, type GuildFacts, type RawChannel, type RawRole } from '../src/audience/guild-facts.ts';
 import type { GuildFactsSource } from '../src/audience/guild-facts-source.ts';
 import { resolveAskAudience } from '../src/audience/resolve-ask-audience.ts';
-import { createCachedGuildFacts } from '../src/rest/cached-guild-facts.ts';
+import { createCachedGuildFacts, GUILD_FACTS_TTL_MS } from '../src/rest/cached-guild-facts.ts';
 import { createDiscordApi } from '../src/rest/discord-api.ts';
 
 const VIEW = 1n << 10n;
@@ -324,7 +325,7 @@ describeDb('audience matrix', (suite) => {
       channels: [...channels, ...threads].map((c) => ({ ...c, name: c.id, permission_overwrites: (c.permission_overwrites ?? []).map((o) => ({ ...o, type: o.type === 1 ? 1 : 0 })) })),
     });
 
-    it('serve every channel ask whose allowed set is the everyone set, and a refresh that makes a channel staff-only unflags it before any answer uses it', async () => {
+    it('serve every channel ask whose allowed set is the everyone set once the flags follow the facts; a refresh that makes a channel staff-only never cites it, before and after the rewrite', async () => {
       guilds = await startFakeDiscordGuilds({ guilds: [guildState()] });
       const stored = createCachedGuildFacts({
         api: createDiscordApi({ apiBase: guilds.apiBase, botToken: guilds.botToken, retries: 0 }),
@@ -333,6 +334,18 @@ describeDb('audience matrix', (suite) => {
         now: () => clock.t,
       });
       const ask = (asked: string) => resolveAskAudience(suite.db, stored, { workspaceId, guildId: GUILD, channel: shape(asked) });
+      const flaggedIn = async (channelId: string) =>
+        (await withService(suite.db, (tx) =>
+          tx.query<{ n: number }>('select count(*)::int as n from chunks where workspace_id = $1 and audience = $2 and readable_by_everyone', [workspaceId, `channel:${channelId}`]),
+        ))[0]?.n;
+      // The first ask stores the facts; the flags do not follow them yet: by keys, and right.
+      const first = await ask(C.announcements);
+      expect(first.filter).not.toHaveProperty('everyone');
+      expect(await cited(first.filter)).toContain(C.general);
+      expect(await flaggedIn(C.general)).toBe(0);
+      expect(await rewriteEveryoneFlags(suite.db, workspaceId)).toMatchObject({ settled: true });
+      expect(await flaggedIn(C.general)).toBeGreaterThan(0);
+
       let byFlag = 0;
       for (const asked of ASKED_IN) {
         const { filter } = await ask(asked);
@@ -357,17 +370,30 @@ describeDb('audience matrix', (suite) => {
       expect(before.filter).toMatchObject({ everyone: true });
       expect(await cited(before.filter)).toContain(C.general);
 
-      // An admin makes #general staff-only; the next refresh stores it.
+      // An admin makes #general staff-only; the next ask's refresh stores it, and rewrites nothing.
       const general = guilds.guilds.get(GUILD)?.channels.find((c) => c.id === C.general);
       if (general) general.permission_overwrites = staffOnly.map((o) => ({ ...o, type: 0 }));
-      clock.t = 1_000;
-      await stored.refresh({ workspaceId, guildId: GUILD });
+      clock.t = GUILD_FACTS_TTL_MS + 1;
+      const readsBefore = guilds.reads();
+      const flipped = await ask(C.announcements);
+      expect(guilds.reads(), 'the ask refreshed the facts').toBeGreaterThan(readsBefore);
+      expect(await flaggedIn(C.general), 'the rewrite has not run').toBeGreaterThan(0);
+      expect(flipped.filter).not.toHaveProperty('everyone');
+      const byKeys = await cited(flipped.filter);
+      expect(byKeys).not.toContain(C.general);
+      expect(byKeys).not.toContain(C.publicThread);
+      expect(byKeys).toContain(C.announcements);
+      // Even a caller that marked it anyway is answered by keys: match_artifacts checks the flags.
+      if (flipped.filter.kind !== 'keys') throw new Error('a channel ask filters by keys');
+      expect(await cited({ ...flipped.filter, everyone: true })).toEqual(byKeys);
+
+      // The rewrite converges; the next ask takes the everyone key again, and still never cites #general.
+      expect(await rewriteEveryoneFlags(suite.db, workspaceId)).toMatchObject({ settled: true });
+      expect(await flaggedIn(C.general)).toBe(0);
       const after = await ask(C.announcements);
       expect(after.filter).toMatchObject({ everyone: true });
       const citedAfter = await cited(after.filter);
-      expect(citedAfter).not.toContain(C.general);
-      expect(citedAfter).not.toContain(C.publicThread);
-      expect(citedAfter).toContain(C.announcements);
+      expect(citedAfter).toEqual(byKeys);
     });
   });
 });
