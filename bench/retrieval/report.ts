@@ -1,7 +1,7 @@
 import { hnswParameters } from './indexes.ts';
 import type { Summary } from './measure.ts';
 import type { BucketResult, GroupResult } from './bucket-results.ts';
-import type { ScaleResult } from './run-scale.ts';
+import type { FlagJob, ScaleResult } from './run-scale.ts';
 import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
 
 export interface Environment {
@@ -178,17 +178,18 @@ function indexTable(runs: ScaleResult[]): string[] {
   return lines;
 }
 
-/** --flag-flips: what a guild-facts refresh that makes the largest workspace's channel private (and public again) costs. */
+/** --flag-flips: what a guild-facts refresh that makes the largest workspace's channel private (and public again) costs, on the ask path and after it. */
 function flipTable(run: ScaleResult): string[] {
   const f = run.flagFlips;
   if (!f) return [];
+  const jobs = (js: FlagJob[]) => js.map((j) => `${(j.ms / 1000).toFixed(1)} s (${j.batches} batches, longest ${j.longestBatchMs} ms)`).join('; ');
   return [
-    `Flag flips on the largest workspace (${int(f.workspaceRows)} passages, ${int(f.rowsPerFlip)} in channel 1), each one guild_facts update in its own transaction, ${f.private.length} times each way:`,
+    `Flag flips on the largest workspace (${int(f.workspaceRows)} passages, ${int(f.rowsPerFlip)} in channel 1), ${f.private.length} times each way. On the ask path: the guild_facts write alone. After it: the everyone_flags job, in batches of ${f.batchSize} rows; meanwhile answers take the by-keys path.`,
     '',
-    '| refresh | ms, each run | median ms |',
-    '| --- | --- | --- |',
-    `| channel 1 made private (flags cleared) | ${f.private.map((x) => x.toFixed(0)).join(', ')} | ${median(f.private).toFixed(0)} |`,
-    `| channel 1 made public again (flags set) | ${f.public.map((x) => x.toFixed(0)).join(', ')} | ${median(f.public).toFixed(0)} |`,
+    '| refresh | ask path, ms each run | median ms | everyone_flags job, each run | the same rewrite as one transaction (before 20261202160000, on the ask path) |',
+    '| --- | --- | --- | --- | --- |',
+    `| channel 1 made private (flags cleared) | ${f.private.map((x) => x.toFixed(1)).join(', ')} | ${median(f.private).toFixed(1)} | ${jobs(f.privateJob)} | ${(f.oneTransaction.private / 1000).toFixed(1)} s |`,
+    `| channel 1 made public again (flags set) | ${f.public.map((x) => x.toFixed(1)).join(', ')} | ${median(f.public).toFixed(1)} | ${jobs(f.publicJob)} | ${(f.oneTransaction.public / 1000).toFixed(1)} s |`,
   ];
 }
 

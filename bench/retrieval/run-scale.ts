@@ -1,4 +1,5 @@
 import { withWorkspace, type Database } from '@brain/db';
+import { EVERYONE_FLAGS_BATCH, rewriteEveryoneFlags } from '@brain/ingest';
 import { benchDatabaseName, openBenchDatabase, type DataParameters } from './bench-database.ts';
 import { BUCKETS, planDataset } from './dataset-plan.ts';
 import { buildIndexes, withEfConstruction, type IndexFacts } from './indexes.ts';
@@ -38,7 +39,7 @@ export interface ScaleResult {
   /** The reference's recall against an exact unfiltered search, on a sample of queries. */
   referenceRecall: Summary;
   buckets: BucketResult[];
-  /** --flag-flips: ms of each guild_facts refresh that clears, then sets, channel 1's flags on the largest workspace. */
+  /** --flag-flips: each guild_facts refresh that makes channel 1 private, then public, on the largest workspace, and the rewrite job after it. */
   flagFlips: FlagFlips | null;
   onTopic: GroupResult;
   offTopic: GroupResult;
@@ -61,16 +62,34 @@ export interface ScaleOptions {
 export interface FlagFlips {
   workspaceRows: number;
   rowsPerFlip: number;
+  /** ms of the guild_facts write that makes channel 1 private: what an ask whose refresh finds the change waits for. */
   private: number[];
+  /** The same, channel 1 made public again. */
   public: number[];
+  /** The everyone_flags job that follows each write (batches of EVERYONE_FLAGS_BATCH rows, one transaction each). */
+  privateJob: FlagJob[];
+  publicJob: FlagJob[];
+  /** The same rewrite as one transaction, as the facts write itself ran it before 20261202160000. */
+  oneTransaction: { private: number; public: number };
+  batchSize: number;
   /** VACUUM of chunks afterwards (both HNSW indexes repaired): the deferred part of the cost. */
   vacuumSeconds: number;
 }
 
+export interface FlagJob {
+  ms: number;
+  batches: number;
+  rewritten: number;
+  /** The longest single batch transaction: how long it holds a connection. */
+  longestBatchMs: number;
+}
+
 /**
  * A refresh that makes a channel private, as the product runs it: one guild_facts update as the
- * tenant, whose trigger rewrites the flags of that channel's passages (each re-inserted into both
- * HNSW indexes). Then public again, and so on; then VACUUM, which the flips left work for.
+ * tenant (which stores the facts and queues the rewrite, and rewrites nothing), then the
+ * everyone_flags job that rewrites the flags of that channel's passages in batches (each row
+ * re-inserted into both HNSW indexes). Then public again, and so on; then the same rewrite once
+ * each way as one transaction, what the update did before; then VACUUM, which the flips left work for.
  */
 async function measureFlagFlips(db: Database, times: number): Promise<FlagFlips> {
   const [ws] = await db.query<{ id: string; rows: number; flip: number }>(
@@ -83,15 +102,54 @@ async function measureFlagFlips(db: Database, times: number): Promise<FlagFlips>
     await withWorkspace(db, ws.id, (tx) => tx.query('update public.guild_facts set everyone_audiences = $2::text[], fetched_at = now() where workspace_id = $1', [ws.id, keys]));
     return Math.round((performance.now() - started) * 10) / 10;
   };
-  const result: FlagFlips = { workspaceRows: ws.rows, rowsPerFlip: ws.flip, private: [], public: [], vacuumSeconds: 0 };
+  const job = async (batchSize = EVERYONE_FLAGS_BATCH): Promise<FlagJob> => {
+    let longestBatchMs = 0;
+    let batchStarted = performance.now();
+    const started = performance.now();
+    const outcome = await rewriteEveryoneFlags(db, ws.id, {
+      batchSize,
+      onBatch: () => {
+        longestBatchMs = Math.max(longestBatchMs, performance.now() - batchStarted);
+        batchStarted = performance.now();
+      },
+    });
+    if (!outcome.settled) throw new Error('the everyone_flags rewrite did not settle');
+    return { ms: Math.round(performance.now() - started), batches: outcome.batches, rewritten: outcome.rewritten, longestBatchMs: Math.round(longestBatchMs) };
+  };
+  const result: FlagFlips = {
+    workspaceRows: ws.rows,
+    rowsPerFlip: ws.flip,
+    private: [],
+    public: [],
+    privateJob: [],
+    publicJob: [],
+    oneTransaction: { private: 0, public: 0 },
+    batchSize: EVERYONE_FLAGS_BATCH,
+    vacuumSeconds: 0,
+  };
   for (let i = 0; i < times; i++) {
     result.private.push(await set([]));
+    result.privateJob.push(await job());
     result.public.push(await set([EVERYONE_CHANNEL]));
+    result.publicJob.push(await job());
   }
+  await set([]);
+  result.oneTransaction.private = (await job(1_000_000)).longestBatchMs;
+  await set([EVERYONE_CHANNEL]);
+  result.oneTransaction.public = (await job(1_000_000)).longestBatchMs;
   const started = performance.now();
   await db.exec('vacuum analyze public.chunks');
   result.vacuumSeconds = seconds(started);
   return result;
+}
+
+/**
+ * Marks every bench workspace's flags current, through the product's rewrite (it finds them
+ * right, as the load flagged them, and says so): until then 'everyone' is searched by keys.
+ */
+async function settleEveryoneFlags(db: Database): Promise<void> {
+  const workspaces = await db.query<{ id: string }>('select id::text from bench.workspace');
+  for (const w of workspaces) await rewriteEveryoneFlags(db, w.id);
 }
 
 export async function runScale(params: DataParameters, options: ScaleOptions): Promise<ScaleResult> {
@@ -126,6 +184,7 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
         select id, 'bench', 'bench', '[]', '[]', now(), array['${EVERYONE_CHANNEL}'] from bench.workspace
       on conflict (workspace_id) do nothing`);
+    await settleEveryoneFlags(bench.db);
     const queries = await readQueries(bench.db);
 
     options.log('  plans…');
