@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { EVERYTHING, withService } from '@brain/db';
+import { audienceKeys, EVERYTHING, withService } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { isAppError } from '@brain/errors';
@@ -221,5 +221,14 @@ describeDb('ask', (suite) => {
     expect(await withWorkspace(suite.db, a, (tx) => recordFeedback(tx, { queryId: result.queryId, feedback: 'up', feedbackBy: 'u1' }))).toBe(true);
     const row = (await queryRows(suite.db, a)).find((r) => r.id === result.queryId)!;
     expect(row).toMatchObject({ feedback: 'up', feedback_by: 'u1' });
+  });
+
+  it('records the keys an answer could cite, and whether its search asked for the everyone key', async () => {
+    const asked = await queryRows(suite.db, a);
+    for (const audience of [audienceKeys(['workspace']), { ...audienceKeys(['workspace']), everyone: true as const }]) {
+      await ask(deps(), { workspaceId: a, question: 'How long do refunds take?', surface: 'discord', audience });
+    }
+    const rows = (await queryRows(suite.db, a)).slice(asked.length);
+    expect(rows.map((r) => r.audience)).toEqual([{ kind: 'keys', keys: ['workspace'] }, { kind: 'keys', keys: ['workspace'], everyone: true }]);
   });
 });

@@ -51,7 +51,7 @@ export interface QueryRecord {
   askedBy: string | null;
   interactionId: string | null;
   errorCode: string | null;
-  /** What the answer was allowed to cite. */
+  /** What the answer was allowed to cite, and whether its search asked for the everyone key. */
   audience: AudienceFilter;
   /** The reply said "a private answer may be available". */
   privateHintShown: boolean;
@@ -81,11 +81,22 @@ export async function insertQueryRecord(tx: Queryable, r: QueryRecord): Promise<
       r.askedBy,
       r.interactionId,
       r.errorCode,
-      JSON.stringify(r.audience.kind === 'everything' ? { kind: 'everything' } : { kind: 'keys', keys: [...r.audience.keys] }),
+      JSON.stringify(recordedAudience(r.audience)),
       r.privateHintShown,
     ],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error('insert into queries returned no id');
   return id;
+}
+
+/**
+ * queries.audience: the keys, and `everyone: true` when the search asked match_artifacts for the
+ * everyone key (the flags followed the facts the reply judged by), so the share of real traffic
+ * that path serves can be read. match_artifacts answers such a call by the same keys should the
+ * flags have started to lag in between (a facts change within the ask): rare, and not recorded.
+ */
+function recordedAudience(audience: AudienceFilter): Record<string, unknown> {
+  if (audience.kind === 'everything') return { kind: 'everything' };
+  return { kind: 'keys', keys: [...audience.keys], ...(audience.everyone ? { everyone: true } : {}) };
 }

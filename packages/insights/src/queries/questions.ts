@@ -22,7 +22,7 @@ export interface QuestionRow {
   feedback: 'up' | 'down' | null;
   createdAt: Date;
   /** What the answer was allowed to cite: everything (the operator), audience keys, or not recorded (older rows). */
-  audience: { kind: 'everything' } | { kind: 'keys'; keys: string[] } | null;
+  audience: { kind: 'everything' } | { kind: 'keys'; keys: string[]; everyone?: true } | null;
 }
 
 export interface QuestionPage {
@@ -82,9 +82,12 @@ export function toQuestionRow(r: QuestionDbRow): QuestionRow {
 }
 
 function parseAudience(value: unknown): QuestionRow['audience'] {
-  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { kind?: unknown; keys?: unknown } | null;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { kind?: unknown; keys?: unknown; everyone?: unknown } | null;
   if (v?.kind === 'everything') return { kind: 'everything' };
-  if (v?.kind === 'keys' && Array.isArray(v.keys)) return { kind: 'keys', keys: v.keys.filter((k): k is string => typeof k === 'string') };
+  if (v?.kind === 'keys' && Array.isArray(v.keys)) {
+    const keys = v.keys.filter((k): k is string => typeof k === 'string');
+    return v.everyone === true ? { kind: 'keys', keys, everyone: true } : { kind: 'keys', keys };
+  }
   return null;
 }
 
