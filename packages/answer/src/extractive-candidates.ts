@@ -2,6 +2,7 @@ import { sentenceSpans, type SentenceSpan, type TextRange } from './text/sentenc
 import type { TermWeights } from './text/term-weights.ts';
 import { normalise, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
+import { asksForMeans, leadingTerm } from './text/question-kind.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
@@ -51,6 +52,13 @@ const DEFINING_SENTENCES = 3;
  * not "key" or "value") counts this much: "json keeps every key" is not an answer about jsonb.
  */
 const OFF_TOPIC = 0.5;
+/**
+ * For a question asking how to do something, what an API's description counts when it opens with
+ * the action asked for: "Insert x in a in sorted order." under `bisect.insort_left(a, x, …)`
+ * answers "How do I insert into a list while keeping it in order?", where the module's overview
+ * only restates the question.
+ */
+const MEANS_DEFINITION = 1.6;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 export const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 
@@ -105,6 +113,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   // The topic is the one rarest term; a tie names no topic.
   const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
   const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
+  const forMeans = asksForMeans(question);
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -145,8 +154,14 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
       (c.offSection ? 0.6 : 1) *
       (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
       (1 / (1 + 0.1 * c.rank)) *
-      (1 - 0.04 * Math.min(c.sectionPosition, 10));
+      (1 - 0.04 * Math.min(c.sectionPosition, 10)) *
+      (forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '') ? MEANS_DEFINITION : 1);
   }
+}
+
+/** The first sentence under a label that names something (a signature such as `shlex.split(s, …)`). */
+function definesApi(c: Candidate): boolean {
+  return c.besideLabel && c.sectionPosition === 0 && c.span.label !== null && namesIn(c.span.label.text).some(isIdentifier);
 }
 
 /**
