@@ -37,6 +37,8 @@ export interface Candidate {
   inNamedSection: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
+  /** An API's description that opens with the action a how-to question asks for. */
+  definesMeans: boolean;
   score: number;
 }
 
@@ -87,7 +89,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
+        matched: new Set(), informative: new Set(), definesMeans: false, offSection: false, inNamedSection: false, score: 0,
       });
     }
   }
@@ -148,6 +150,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
     const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
     if (novel === 0 && list.length > 0) continue;
+    c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
     c.score =
       relevance *
       Math.min(1, (novel + 2) / 4) *
@@ -155,7 +158,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
       (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
       (1 / (1 + 0.1 * c.rank)) *
       (1 - 0.04 * Math.min(c.sectionPosition, 10)) *
-      (forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '') ? MEANS_DEFINITION : 1);
+      (c.definesMeans ? MEANS_DEFINITION : 1);
   }
 }
 

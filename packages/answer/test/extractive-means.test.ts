@@ -39,6 +39,16 @@ describe('a question asking how to do something', () => {
     ]);
   });
 
+  it('quotes such a description from a lower passage though it shares only words common in the workspace', async () => {
+    const bisect: Passage = { n: 1, title: 'bisect', url: null, heading: 'bisect — Array bisection algorithm', content: 'This module provides support for maintaining a list in sorted order without having to sort the list after each insertion.' };
+    const aside: Passage = { n: 2, title: 'bisect', url: null, heading: 'Performance notes', content: 'Keep in mind that the search is dominated by the slow insertion step.' };
+    const insort: Passage = { n: 3, title: 'bisect', url: null, heading: 'bisect — Array bisection algorithm', content: 'bisect.insort_left(a, x, lo=0, hi=len(a))\n\nInsert x in a in sorted order. This function first runs bisect_left() to locate an insertion point.' };
+    // "insert", "list", "order" and "sort" are in a tenth of the workspace's passages; "keep" in five.
+    const termStats = { documents: 1000, cap: 1000, frequencies: new Map([['insert', 100], ['list', 200], ['keep', 5], ['order', 100], ['without', 60], ['sort', 80], ['again', 50]]) };
+    const answer = await createExtractiveAnswerer().answer({ question: 'How do I insert into a list while keeping it in order without sorting again?', passages: [bisect, aside, insort], termStats });
+    expect(answer.text).toContain('> bisect.insort_left(a, x, lo=0, hi=len(a)) [3]\n> Insert x in a in sorted order.');
+  });
+
   it('is told from questions about what something is or says', () => {
     expect(asksForMeans('How do I split a command string into arguments?')).toBe(true);
     expect(asksForMeans('Is there a tidy way to silently ignore one specific exception?')).toBe(true);
