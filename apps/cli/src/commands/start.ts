@@ -49,7 +49,8 @@ export function registerStart(program: Command): void {
         // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
         if (worker) gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         const web = await startWebServer(
-          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id) },
+          // Not ready before the answering thread is: a cold instance's first /ask would wait for it.
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id), readyAfter: () => app.answeringReady() },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord, gateway };
