@@ -52,13 +52,15 @@ interface Step {
   max: number;
 }
 
-function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string, stdoutFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 180 s:\n${out}`)), 180_000);
     let started = false;
+    const stdoutLog = stdoutFile ? fs.createWriteStream(stdoutFile) : undefined;
     const onData = (d: Buffer) => {
+      stdoutLog?.write(d);
       // Once started, output is drained and dropped: keeping it would make this process work too.
       if (started) return;
       out += d.toString();
@@ -80,11 +82,14 @@ function start(command: string, args: string[], env: Record<string, string>, rea
   });
 }
 
-function runLoad(url: string, rate: number, duration: number, privateKeyPem: string): Promise<Step> {
+// BENCH_TIMINGS_DIR: each step's per-request timings (load-generator.ts) go there, named by step.
+const timingsDir = process.env.BENCH_TIMINGS_DIR;
+function runLoad(url: string, rate: number, duration: number, privateKeyPem: string, name = ''): Promise<Step> {
   return new Promise((resolve, reject) => {
+    const timings = timingsDir && name ? { BENCH_TIMINGS_FILE: path.join(timingsDir, `${name}.json`) } : {};
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack/load-generator.ts', url, String(rate), String(duration), GUILD], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', BENCH_PRIVATE_KEY: privateKeyPem },
+      env: { PATH: process.env.PATH ?? '', BENCH_PRIVATE_KEY: privateKeyPem, ...timings },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -122,7 +127,8 @@ async function main(): Promise<void> {
     children.push(sink.child, bare.child);
     const site = withIngest ? await start(process.execPath, ['--import', 'tsx', 'bench/ack/docs-site.ts', String(ingestPages)], {}, /"port":(\d+)/) : undefined;
     if (site) children.push(site.child);
-    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
+    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof, --trace-gc) go to the app's node, for profiling a run;
+    // BENCH_APP_STDOUT_FILE keeps its stdout (where --trace-gc writes).
     const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
       ...dbEnv,
@@ -138,7 +144,7 @@ async function main(): Promise<void> {
       // BRAIN_PGLITE_THREAD=off here runs the app's database on its main thread, for comparison.
       ...(process.env.BRAIN_PGLITE_THREAD ? { BRAIN_PGLITE_THREAD: process.env.BRAIN_PGLITE_THREAD } : {}),
       ...(site ? { BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } : {}),
-    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog);
+    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog, process.env.BENCH_APP_STDOUT_FILE);
     children.push(app.child);
     const targets = { bare: `http://127.0.0.1:${bare.match[1]}/interactions`, app: `http://127.0.0.1:${app.match[1]}/interactions` };
 
@@ -152,8 +158,8 @@ async function main(): Promise<void> {
     // instead let a slow run end with its last warm-up answers still in flight, which read as lost.
     let expected = warmUp.ok;
     for (const rate of rates) {
-      const bareStep = await runLoad(targets.bare, rate, seconds, keys.privateKeyPem);
-      const appStep = await runLoad(targets.app, rate, seconds, keys.privateKeyPem);
+      const bareStep = await runLoad(targets.bare, rate, seconds, keys.privateKeyPem, `bare-${rate}`);
+      const appStep = await runLoad(targets.app, rate, seconds, keys.privateKeyPem, `app-${rate}`);
       // Every acknowledged /ask ends in an edit: wait for them before the next step starts.
       expected += appStep.ok;
       const drainStart = Date.now();
@@ -170,7 +176,7 @@ async function main(): Promise<void> {
       const saved = await savePages(targets.app, pageUrls, GUILD, keys);
       const atStart: SinkSaves = await sinkSaves(sinkPort);
       // Both measured in the same window while the server indexes: same machine, same moment.
-      const [bareStep, appStep] = await Promise.all([runLoad(targets.bare, ingestRate, seconds, keys.privateKeyPem), runLoad(targets.app, ingestRate, seconds, keys.privateKeyPem)]);
+      const [bareStep, appStep] = await Promise.all([runLoad(targets.bare, ingestRate, seconds, keys.privateKeyPem, 'bare-ingest'), runLoad(targets.app, ingestRate, seconds, keys.privateKeyPem, 'app-ingest')]);
       const atEnd: SinkSaves = await sinkSaves(sinkPort);
       const ended = await waitForSaves(sinkPort, saved.acknowledged, 600_000);
       expected += appStep.ok;
