@@ -14,6 +14,7 @@ import { migrate, openDatabase, withService } from '@brain/db';
 import { generateDevKeyPair } from '@brain/discord';
 import { saveSource } from '@brain/ingest';
 import { BENCH_APPLICATION_ID } from './interactions.ts';
+import { markCpu, otherCores } from './other-load.ts';
 import { savePages, sinkSaves, waitForSaves, type SinkSaves } from './with-ingest.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,6 +51,8 @@ interface Step {
   p90: number;
   p99: number;
   max: number;
+  /** Other processes' CPU during the step, in cores (other-load.ts); absent off Linux. */
+  otherCores?: number | undefined;
 }
 
 function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string, stdoutFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
@@ -85,6 +88,7 @@ function start(command: string, args: string[], env: Record<string, string>, rea
 // BENCH_TIMINGS_DIR: each step's per-request timings (load-generator.ts) go there, named by step.
 const timingsDir = process.env.BENCH_TIMINGS_DIR;
 function runLoad(url: string, rate: number, duration: number, privateKeyPem: string, name = ''): Promise<Step> {
+  const before = markCpu();
   return new Promise((resolve, reject) => {
     const timings = timingsDir && name ? { BENCH_TIMINGS_FILE: path.join(timingsDir, `${name}.json`) } : {};
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack/load-generator.ts', url, String(rate), String(duration), GUILD], {
@@ -94,7 +98,7 @@ function runLoad(url: string, rate: number, duration: number, privateKeyPem: str
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Step) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve({ ...(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Step), otherCores: otherCores(before, markCpu()) }) : reject(new Error(`load generator exited with ${code}`))));
   });
 }
 
@@ -165,7 +169,7 @@ async function main(): Promise<void> {
       const drainStart = Date.now();
       while ((await sinkStats(sinkPort)).edits < expected && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 250));
       results.push({ rate, bare: bareStep, app: appStep, ratioP99: Math.round((appStep.p99 / bareStep.p99) * 100) / 100, followUpsDrainedMs: Date.now() - drainStart });
-      process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms\n`);
+      process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms; other processes took ${bareStep.otherCores ?? '?'} and ${appStep.otherCores ?? '?'} cores\n`);
     }
 
     let ingest: Record<string, unknown> | undefined;
@@ -224,15 +228,15 @@ async function main(): Promise<void> {
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
     console.log('\nTime to the deferred acknowledgement (ms), same load generator, same rate:\n');
-    console.log('| rate (req/s) | bare p50 | bare p99 | app p50 | app p99 | app p99 ÷ bare p99 | app errors |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| rate (req/s) | bare p50 | bare p99 | app p50 | app p99 | app p99 ÷ bare p99 | app errors | other processes, cores (bare step / app step) |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of results) {
-      console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} |`);
+      console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} | ${r.bare.otherCores ?? '?'} / ${r.app.otherCores ?? '?'} |`);
     }
     if (ingest) {
       const b = ingest.bare as Step;
       const a = ingest.app as Step;
-      console.log(`| ${ingestRate}, while indexing ${ingestPages} saved pages | ${b.p50} | ${b.p99} | ${a.p50} | ${a.p99} | ${String(ingest.ratioP99)} | ${a.errors + a.statusErrors} |`);
+      console.log(`| ${ingestRate}, while indexing ${ingestPages} saved pages | ${b.p50} | ${b.p99} | ${a.p50} | ${a.p99} | ${String(ingest.ratioP99)} | ${a.errors + a.statusErrors} | ${a.otherCores ?? '?'} (same window) |`);
       const s = ingest.saves as SinkSaves;
       console.log(`\nSaves: ${String(ingest.savesAcknowledged)} acknowledged, ${s.saved} saved, ${s.failed} failed, ${s.stillIndexing} still indexing at their reply's end, ${s.other} other${s.examples.length > 0 ? ` (e.g. ${s.examples[0]})` : ''}; ended ${String(ingest.savesEndedAtWindowStart)} → ${String(ingest.savesEndedAtWindowEnd)} during the measured window; indexing took ${Math.round(Number(ingest.indexingMs) / 100) / 10} s.`);
     }
