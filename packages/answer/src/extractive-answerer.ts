@@ -79,9 +79,11 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
 
   // Once any sentence shares an informative term with the question, a lower passage's sentences
   // that share only generic ones ("maximum", "default") are about something else. The best
-  // passage was ranked first for the question as a whole, so its sentences need no such proof.
+  // passage was ranked first for the question as a whole, so its sentences need no such proof,
+  // nor does an API's description that opens with the action asked for ("Insert x in a in
+  // sorted order." for "How do I insert into a list while keeping it in order?").
   const informativeSeen = all.some((c) => c.informative.size > 0);
-  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0));
+  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans));
 
   const picked: Quote[] = [];
   const shown: { n: number; range: TextRange }[] = [];

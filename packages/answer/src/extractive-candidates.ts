@@ -2,6 +2,7 @@ import { sentenceSpans, type SentenceSpan, type TextRange } from './text/sentenc
 import type { TermWeights } from './text/term-weights.ts';
 import { normalise, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
+import { asksForMeans, leadingTerm } from './text/question-kind.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
@@ -36,6 +37,8 @@ export interface Candidate {
   inNamedSection: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
+  /** An API's description that opens with the action a how-to question asks for. */
+  definesMeans: boolean;
   score: number;
 }
 
@@ -51,6 +54,13 @@ const DEFINING_SENTENCES = 3;
  * not "key" or "value") counts this much: "json keeps every key" is not an answer about jsonb.
  */
 const OFF_TOPIC = 0.5;
+/**
+ * For a question asking how to do something, what an API's description counts when it opens with
+ * the action asked for: "Insert x in a in sorted order." under `bisect.insort_left(a, x, …)`
+ * answers "How do I insert into a list while keeping it in order?", where the module's overview
+ * only restates the question.
+ */
+const MEANS_DEFINITION = 1.6;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 export const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 
@@ -79,7 +89,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), offSection: false, inNamedSection: false, score: 0,
+        matched: new Set(), informative: new Set(), definesMeans: false, offSection: false, inNamedSection: false, score: 0,
       });
     }
   }
@@ -105,6 +115,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   // The topic is the one rarest term; a tie names no topic.
   const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
   const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
+  const forMeans = asksForMeans(question);
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -139,14 +150,21 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
     const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
     if (novel === 0 && list.length > 0) continue;
+    c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
     c.score =
       relevance *
       Math.min(1, (novel + 2) / 4) *
       (c.offSection ? 0.6 : 1) *
       (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
       (1 / (1 + 0.1 * c.rank)) *
-      (1 - 0.04 * Math.min(c.sectionPosition, 10));
+      (1 - 0.04 * Math.min(c.sectionPosition, 10)) *
+      (c.definesMeans ? MEANS_DEFINITION : 1);
   }
+}
+
+/** The first sentence under a label that names something (a signature such as `shlex.split(s, …)`). */
+function definesApi(c: Candidate): boolean {
+  return c.besideLabel && c.sectionPosition === 0 && c.span.label !== null && namesIn(c.span.label.text).some(isIdentifier);
 }
 
 /**
