@@ -2,6 +2,7 @@
 // over keep-alive connections, and latency is measured from when each request was due, so a
 // stalled server cannot hide its queueing (no coordinated omission). Bodies are signed before
 // the step starts. Prints one JSON line with the latencies' percentiles. Started by run.ts.
+import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { devKeyPairFromPem } from '@brain/discord';
@@ -20,6 +21,11 @@ const timestamp = String(Math.floor(Date.now() / 1000));
 const prepared = Array.from({ length: total }, (_, i) => signInteraction(keys, JSON.stringify(askInteraction(guildId, i)), timestamp));
 
 const latencies: number[] = [];
+// BENCH_TIMINGS_FILE: every request's due time (CLOCK_MONOTONIC µs, the clock of V8's CPU profiles
+// on Linux) and latency, so a run's slow acknowledgements can be matched with the app's profile.
+const timingsFile = process.env.BENCH_TIMINGS_FILE;
+const timings: [number, number][] = [];
+const monotonicOffsetUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
 let errors = 0;
 let statusErrors = 0;
 let done = 0;
@@ -28,6 +34,7 @@ function send(i: number, dueAt: number): void {
   postSignedInteraction(target, prepared[i] as (typeof prepared)[number], { agent }).then(
     ({ status }) => {
       if (status === 200) latencies.push(performance.now() - dueAt);
+      if (timingsFile) timings.push([Math.round(monotonicOffsetUs + dueAt * 1000), status === 200 ? performance.now() - dueAt : -1]);
       else statusErrors += 1;
       finish();
     },
@@ -47,6 +54,7 @@ function finish(): void {
     `${JSON.stringify({ rate, seconds, sent: total, ok: latencies.length, errors, statusErrors, achievedRps: Math.round(total / ((performance.now() - start) / 1000)), p50: at(50), p90: at(90), p99: at(99), max: at(100) })}\n`,
   );
   agent.destroy();
+  if (timingsFile) fs.writeFileSync(timingsFile, JSON.stringify(timings));
 }
 
 const start = performance.now();

@@ -14,6 +14,7 @@ import { migrate, openDatabase, withService } from '@brain/db';
 import { generateDevKeyPair } from '@brain/discord';
 import { saveSource } from '@brain/ingest';
 import { BENCH_APPLICATION_ID } from './interactions.ts';
+import { markCpu, otherCores } from './other-load.ts';
 import { savePages, sinkSaves, waitForSaves, type SinkSaves } from './with-ingest.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,15 +51,19 @@ interface Step {
   p90: number;
   p99: number;
   max: number;
+  /** Other processes' CPU during the step, in cores (other-load.ts); absent off Linux. */
+  otherCores?: number | undefined;
 }
 
-function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp, logFile?: string, stdoutFile?: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 180 s:\n${out}`)), 180_000);
     let started = false;
+    const stdoutLog = stdoutFile ? fs.createWriteStream(stdoutFile) : undefined;
     const onData = (d: Buffer) => {
+      stdoutLog?.write(d);
       // Once started, output is drained and dropped: keeping it would make this process work too.
       if (started) return;
       out += d.toString();
@@ -80,16 +85,20 @@ function start(command: string, args: string[], env: Record<string, string>, rea
   });
 }
 
-function runLoad(url: string, rate: number, duration: number, privateKeyPem: string): Promise<Step> {
+// BENCH_TIMINGS_DIR: each step's per-request timings (load-generator.ts) go there, named by step.
+const timingsDir = process.env.BENCH_TIMINGS_DIR;
+function runLoad(url: string, rate: number, duration: number, privateKeyPem: string, name = ''): Promise<Step> {
+  const before = markCpu();
   return new Promise((resolve, reject) => {
+    const timings = timingsDir && name ? { BENCH_TIMINGS_FILE: path.join(timingsDir, `${name}.json`) } : {};
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack/load-generator.ts', url, String(rate), String(duration), GUILD], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', BENCH_PRIVATE_KEY: privateKeyPem },
+      env: { PATH: process.env.PATH ?? '', BENCH_PRIVATE_KEY: privateKeyPem, ...timings },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Step) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve({ ...(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Step), otherCores: otherCores(before, markCpu()) }) : reject(new Error(`load generator exited with ${code}`))));
   });
 }
 
@@ -122,7 +131,8 @@ async function main(): Promise<void> {
     children.push(sink.child, bare.child);
     const site = withIngest ? await start(process.execPath, ['--import', 'tsx', 'bench/ack/docs-site.ts', String(ingestPages)], {}, /"port":(\d+)/) : undefined;
     if (site) children.push(site.child);
-    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof) go to the app's node, for profiling a run.
+    // BENCH_APP_NODE_FLAGS (e.g. --cpu-prof, --trace-gc) go to the app's node, for profiling a run;
+    // BENCH_APP_STDOUT_FILE keeps its stdout (where --trace-gc writes).
     const appFlags = (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const app = await start(process.execPath, [...appFlags, 'apps/cli/bin/brain.js', 'start', '--port', '0'], {
       ...dbEnv,
@@ -138,7 +148,7 @@ async function main(): Promise<void> {
       // BRAIN_PGLITE_THREAD=off here runs the app's database on its main thread, for comparison.
       ...(process.env.BRAIN_PGLITE_THREAD ? { BRAIN_PGLITE_THREAD: process.env.BRAIN_PGLITE_THREAD } : {}),
       ...(site ? { BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } : {}),
-    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog);
+    }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog, process.env.BENCH_APP_STDOUT_FILE);
     children.push(app.child);
     const targets = { bare: `http://127.0.0.1:${bare.match[1]}/interactions`, app: `http://127.0.0.1:${app.match[1]}/interactions` };
 
@@ -152,14 +162,14 @@ async function main(): Promise<void> {
     // instead let a slow run end with its last warm-up answers still in flight, which read as lost.
     let expected = warmUp.ok;
     for (const rate of rates) {
-      const bareStep = await runLoad(targets.bare, rate, seconds, keys.privateKeyPem);
-      const appStep = await runLoad(targets.app, rate, seconds, keys.privateKeyPem);
+      const bareStep = await runLoad(targets.bare, rate, seconds, keys.privateKeyPem, `bare-${rate}`);
+      const appStep = await runLoad(targets.app, rate, seconds, keys.privateKeyPem, `app-${rate}`);
       // Every acknowledged /ask ends in an edit: wait for them before the next step starts.
       expected += appStep.ok;
       const drainStart = Date.now();
       while ((await sinkStats(sinkPort)).edits < expected && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 250));
       results.push({ rate, bare: bareStep, app: appStep, ratioP99: Math.round((appStep.p99 / bareStep.p99) * 100) / 100, followUpsDrainedMs: Date.now() - drainStart });
-      process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms\n`);
+      process.stderr.write(`rate ${rate}/s: bare p99 ${bareStep.p99} ms, app p99 ${appStep.p99} ms; other processes took ${bareStep.otherCores ?? '?'} and ${appStep.otherCores ?? '?'} cores\n`);
     }
 
     let ingest: Record<string, unknown> | undefined;
@@ -170,7 +180,7 @@ async function main(): Promise<void> {
       const saved = await savePages(targets.app, pageUrls, GUILD, keys);
       const atStart: SinkSaves = await sinkSaves(sinkPort);
       // Both measured in the same window while the server indexes: same machine, same moment.
-      const [bareStep, appStep] = await Promise.all([runLoad(targets.bare, ingestRate, seconds, keys.privateKeyPem), runLoad(targets.app, ingestRate, seconds, keys.privateKeyPem)]);
+      const [bareStep, appStep] = await Promise.all([runLoad(targets.bare, ingestRate, seconds, keys.privateKeyPem, 'bare-ingest'), runLoad(targets.app, ingestRate, seconds, keys.privateKeyPem, 'app-ingest')]);
       const atEnd: SinkSaves = await sinkSaves(sinkPort);
       const ended = await waitForSaves(sinkPort, saved.acknowledged, 600_000);
       expected += appStep.ok;
@@ -218,15 +228,15 @@ async function main(): Promise<void> {
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
     console.log('\nTime to the deferred acknowledgement (ms), same load generator, same rate:\n');
-    console.log('| rate (req/s) | bare p50 | bare p99 | app p50 | app p99 | app p99 ÷ bare p99 | app errors |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| rate (req/s) | bare p50 | bare p99 | app p50 | app p99 | app p99 ÷ bare p99 | app errors | other processes, cores (bare step / app step) |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of results) {
-      console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} |`);
+      console.log(`| ${r.rate} | ${r.bare.p50} | ${r.bare.p99} | ${r.app.p50} | ${r.app.p99} | ${r.ratioP99} | ${r.app.errors + r.app.statusErrors} | ${r.bare.otherCores ?? '?'} / ${r.app.otherCores ?? '?'} |`);
     }
     if (ingest) {
       const b = ingest.bare as Step;
       const a = ingest.app as Step;
-      console.log(`| ${ingestRate}, while indexing ${ingestPages} saved pages | ${b.p50} | ${b.p99} | ${a.p50} | ${a.p99} | ${String(ingest.ratioP99)} | ${a.errors + a.statusErrors} |`);
+      console.log(`| ${ingestRate}, while indexing ${ingestPages} saved pages | ${b.p50} | ${b.p99} | ${a.p50} | ${a.p99} | ${String(ingest.ratioP99)} | ${a.errors + a.statusErrors} | ${a.otherCores ?? '?'} (same window) |`);
       const s = ingest.saves as SinkSaves;
       console.log(`\nSaves: ${String(ingest.savesAcknowledged)} acknowledged, ${s.saved} saved, ${s.failed} failed, ${s.stillIndexing} still indexing at their reply's end, ${s.other} other${s.examples.length > 0 ? ` (e.g. ${s.examples[0]})` : ''}; ended ${String(ingest.savesEndedAtWindowStart)} → ${String(ingest.savesEndedAtWindowEnd)} during the measured window; indexing took ${Math.round(Number(ingest.indexingMs) / 100) / 10} s.`);
     }

@@ -8,7 +8,7 @@ import type { OnboardingDeps } from '@brain/web';
 import { resolveCookieSecret } from './context.ts';
 import { buildOnboarding } from './onboarding.ts';
 import { buildAnswering, type AnswerQuestion } from './services/answering.ts';
-import { startAnsweringThread, type AnsweringThread } from './services/answering-thread/answer-on-thread.ts';
+import { startAnsweringThread, type AnsweringThread, type AnsweringThreadOptions } from './services/answering-thread/answer-on-thread.ts';
 import { buildEntitlementCheck, exceptLocalWorkspace } from './services/entitlements.ts';
 import { buildEmbedder, buildIngestRuntime, type IngestRuntime } from './services/ingest.ts';
 import { buildMcpDeps } from './services/mcp.ts';
@@ -41,6 +41,12 @@ export interface Composition {
   answering(): AnswerQuestion;
   /** The answering thread, once `answering()` started one (ComposeOptions.answeringThread). */
   readonly answeringThread: AnsweringThread | undefined;
+  /**
+   * Settles when `answering()` can take questions without waiting: at once without a thread,
+   * else when the thread is up or has given way to this one (its start is bounded). Readiness
+   * waits for it, so a cold instance's first /ask does not wait for a thread still starting.
+   */
+  answeringReady(): Promise<void>;
   /** Install, claim and billing (the one entitlement policy lives in its billing service). */
   onboarding(): OnboardingDeps;
   /** Billing's gate for /save, /ask and MCP; `localWorkspaceId`, the operator's own, is never metered. */
@@ -57,9 +63,9 @@ export interface ComposeOptions {
   /**
    * Answer on a thread of its own (`brain start`): the thread that acknowledges Discord's
    * interactions then does none of the answers' work. Needs the embedded database in its thread,
-   * or PostgreSQL; otherwise answers run here, as without it.
+   * or PostgreSQL; otherwise answers run here, as without it. Tests pass the thread's options.
    */
-  answeringThread?: boolean;
+  answeringThread?: boolean | AnsweringThreadOptions;
 }
 
 export function compose(config: BrainConfig, db: Database, logger: Logger, options: ComposeOptions = {}): Composition {
@@ -90,7 +96,7 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
   const answering = once((): AnswerQuestion => {
     const here = buildAnswering(config, db, logger, embedder);
     if (!options.answeringThread || !config.answerThread) return here;
-    thread = startAnsweringThread(config, db, logger, here);
+    thread = startAnsweringThread(config, db, logger, here, options.answeringThread === true ? {} : options.answeringThread);
     return thread?.ask ?? here;
   });
   return {
@@ -103,6 +109,9 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
     answering,
     get answeringThread() {
       return thread;
+    },
+    answeringReady: async () => {
+      await thread?.ready;
     },
     onboarding,
     entitlementCheck,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ask, createExtractiveAnswerer, type AskInput } from '@brain/answer';
 import { loadConfig } from '@brain/config';
 import { audienceKeys, toVectorLiteral, withService, withWorkspace, type Database } from '@brain/db';
-import { createWorkspace, describeDb } from '@brain/db/testing';
+import { HELPER_THREAD_NICENESS } from '@brain/db';
+import { createWorkspace, describeDb, threadNiceness } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { isAppError } from '@brain/errors';
 import { createLogger } from '@brain/observability';
@@ -36,6 +37,7 @@ async function seed(db: Database, workspaceId: string, title: string, text: stri
 describeDb('answering on a thread of its own', (suite) => {
   let thread: AnsweringThread;
   let workspaceId: string;
+  let threadsBefore = new Map<string, number>();
   const inProcess = (input: AskInput) => ask({ db: suite.db, embedder, answerer: createExtractiveAnswerer(), logger }, input);
   const base = (question: string): AskInput => ({ workspaceId, question, audience: audienceKeys(['workspace']), surface: 'discord' });
 
@@ -44,6 +46,7 @@ describeDb('answering on a thread of its own', (suite) => {
     await seed(suite.db, workspaceId, 'Deploys', 'We deploy on Tuesdays and Thursdays after the release review.');
     await seed(suite.db, workspaceId, 'Layoffs', 'The layoffs are planned for June 9 in the Berlin office.', STAFF);
     const env: Record<string, string> = suite.url ? { DATABASE_URL: suite.url, LOG_LEVEL: 'error' } : { BRAIN_DATA_DIR: os.tmpdir(), LOG_LEVEL: 'error' };
+    if (process.platform === 'linux') threadsBefore = threadNiceness();
     const started = startAnsweringThread(loadConfig(env, { cwd: process.cwd() }), suite.db, logger, () => Promise.reject(new Error('answered on the calling thread')));
     if (!started) throw new Error('expected an answering thread for this database');
     thread = started;
@@ -61,6 +64,15 @@ describeDb('answering on a thread of its own', (suite) => {
     const rows = await withService(suite.db, (tx) => tx.query<{ id: string }>('select id::text from queries where id = $1', [there.queryId]));
     expect(rows).toHaveLength(1);
   });
+
+  it.skipIf(process.platform !== 'linux')('runs nicer than the thread that acknowledges, which keeps its own (Linux only: per-thread nice values)', async () => {
+    expect(await thread.ready).toBe(true);
+    const main = os.getPriority(0);
+    const added = [...threadNiceness()].filter(([tid]) => !threadsBefore.has(tid)).map(([, nice]) => nice);
+    expect(added).toContain(Math.min(19, main + HELPER_THREAD_NICENESS));
+    expect(os.getPriority(0)).toBe(main);
+  });
+  if (process.platform !== 'linux') console.log('skipped: the answering thread’s nice value is checked on Linux only (elsewhere a nice value is the whole process’s, and the thread keeps it)');
 
   it('rejects with the same AppError (code, user message, details) as in-process ask', async () => {
     for (const input of [base(' '), { ...base('When do we deploy?'), workspaceId: randomUUID() }]) {

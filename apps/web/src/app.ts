@@ -1,4 +1,5 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import { lazyChild, type Logger } from '@brain/observability';
 import type { BrainConfig } from '@brain/config';
 import { clientFacingError } from './client-error.ts';
 import type { WebDeps } from './deps.ts';
@@ -39,6 +40,9 @@ export async function buildApp(deps: WebDeps, options: BuildOptions = {}) {
     trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Each request's logger is built at its first line: most requests (an acknowledgement at
+    // LOG_LEVEL=warn) write none, and building one costs the thread that acknowledges.
+    childLoggerFactory: (logger, bindings, options) => lazyChild(logger as Logger, bindings, options) as FastifyBaseLogger,
     // The warm-up's own requests are no one's traffic: 40 lines of "incoming request" at every start otherwise.
     logController: new LogController({ disableRequestLogging: (request) => options.warmUpToken !== undefined && request.headers[WARM_UP_HEADER] === options.warmUpToken }),
   });

@@ -34,4 +34,10 @@ export interface WebDeps {
   mcp?: McpDeps | undefined;
   /** Absent in tests that only need /healthz; the composition root always provides it. */
   onboarding?: OnboardingDeps;
+  /**
+   * Readiness waits for this too, beside the warm-up: what the first requests would otherwise
+   * wait for (the answering thread's start). Its owner bounds it; a rejection is logged, and
+   * the instance is ready without it.
+   */
+  readyAfter?: (() => Promise<void>) | undefined;
 }

@@ -18,9 +18,14 @@ export interface WarmUpOptions {
  * says yes: a few pooled database connections (each a TCP and startup round trip), and POST
  * /interactions end to end — routing, the raw-body parser, Ed25519 verification, the error reply —
  * with a well-formed signature that no key signed, so nothing reaches a command or Discord. On a
- * 2-core machine under load the soak saw a restarted instance's first acks take 1.0–1.5 s.
+ * 2-core machine under load the soak saw a restarted instance's first acks take 1.0–1.5 s. It
+ * also waits for `deps.readyAfter` (the answering thread, 1–3 s to start).
  */
 export async function warmUp(app: WebApp, deps: WebDeps, options: WarmUpOptions): Promise<void> {
+  await Promise.all([warmPath(app, deps, options), deps.readyAfter?.()]);
+}
+
+async function warmPath(app: WebApp, deps: WebDeps, options: WarmUpOptions): Promise<void> {
   const connections = options.connections ?? 4;
   await Promise.all(Array.from({ length: connections }, () => deps.db.query('select 1')));
   if (!deps.discord) return;

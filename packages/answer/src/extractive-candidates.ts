@@ -101,7 +101,9 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const termLists = all.map((c) => terms(c.span.text));
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
   // When the question names a section ("connectionTimeout"), sentences of other sections of the
-  // same passages ("keepAliveTimeout: Default 72000") are about something else.
+  // same passages ("keepAliveTimeout: Default 72000") are about something else, and so are those
+  // right under another label in any passage ("hash_mem_multiplier" › "The default value is 2.0,
+  // … the usual work_mem", for "the default value of work_mem").
   // Named, not merely touched: "Is http.server recommended?" shares two words with the label
   // "class http.server.HTTPServer(server_address, …)" yet asks about the module, not that class.
   const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namedBy(c.sectionText, c.sectionTerms, question, wanted);
@@ -119,7 +121,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
-    c.offSection = focused.has(c.passage.n) && !namesSection(c);
+    c.offSection = (focused.has(c.passage.n) || (focused.size > 0 && c.besideLabel)) && !namesSection(c);
     const tf = new Map<string, number>();
     for (const t of list) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     let relevance = 0;

@@ -1,7 +1,7 @@
 import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import { loadSourcePassages } from './queries/load-source-passages.ts';
 import { questionTokens, termWeights, type TermStats } from './text/term-weights.ts';
-import { terms } from './text/terms.ts';
+import { normalise, terms } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
 
 export interface SiblingOptions {
@@ -54,12 +54,27 @@ export async function sourceSiblings(
   const averageLength = words.reduce((sum, w) => sum + w.length, 0) / words.length;
   const scores = words.map((w) => bm25(w, wanted, (t) => weights.weight(t), averageLength));
   const bar = Math.max(...scores.slice(0, input.matches.length));
-  return read
-    .map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0 }))
-    .filter((x) => x.score > bar)
-    .sort((a, b) => b.score - a.score)
+  // A passage that defines a name the question asks about (a line that is only that name, as a
+  // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`") states what the
+  // page says of it, however much shorter passages that only mention it out-score it.
+  const asked = new Set(informative.map((t) => normalise(t.token)));
+  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(passage.content, asked) }));
+  return scored
+    .filter((x) => x.defines || x.score > bar)
+    .sort((a, b) => Number(b.defines) - Number(a.defines) || b.score - a.score)
     .slice(0, options.keep ?? 2)
     .map(({ passage }) => ({ ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] }));
+}
+
+// A term line: a name, optionally in code ticks, optionally followed by its type or parameters.
+const TERM_LINE = /^\s*[`*]*([\p{L}_][\p{L}\p{N}_.]*)[`*]*\s*(?:\(.*\))?\s*$/u;
+
+function definesName(content: string, asked: ReadonlySet<string>): boolean {
+  return content.split('\n').some((line) => {
+    const name = TERM_LINE.exec(line)?.[1];
+    // "functools.lru_cache" defines "lru_cache" too: the question's words split at dots.
+    return name !== undefined && asked.has(normalise(name).split('.').at(-1) ?? '');
+  });
 }
 
 function bm25(words: readonly string[], wanted: ReadonlySet<string>, weight: (term: string) => number, averageLength: number): number {

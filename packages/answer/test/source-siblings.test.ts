@@ -62,6 +62,27 @@ describeDb('the best sources’ further passages', (suite) => {
     expect(await sourceSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'How does the retry backoff setting work?', matches: [matchOf(uploads, 0, general)], termStats: STATS })).toEqual([]);
   });
 
+  it('adds first the passage that defines the name asked about, though shorter passages that only mention it score higher', async () => {
+    const synopsis = '```\nNOTIFY channel [ , payload ]\n```';
+    const parameters = '`channel`\n\nName of the notification channel to be signaled.\n\n`payload`\n\nThe payload string to be communicated along with the notification. In the default configuration it must be shorter than 8000 bytes.';
+    const [notify] = await seedDocs(suite.db, ws, embedder, [
+      {
+        title: 'NOTIFY',
+        passages: [
+          synopsis,
+          'NOTIFY sends a notification event together with an optional payload string. A payload string can be sent along with the notification; the payload is an empty string if it has not been specified.',
+          parameters,
+          'NOTIFY virtual, payload: Asynchronous notification "virtual" with payload "This is the payload" received. SELECT pg_notify(payload) sends a payload notification.',
+        ],
+      },
+    ]);
+    const doc = notify as SeededDoc;
+    const stats: TermStats = { documents: 400, frequencies: new Map([['maximum', 40], ['payload', 3], ['size', 40], ['notifi', 4], ['messag', 40]]), cap: 40 };
+    const found = await sourceSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What is the maximum payload size of a NOTIFY message?', matches: [matchOf(doc, 0, synopsis)], termStats: stats });
+    expect(found[0]?.chunkId).toBe(doc.chunkIds[2]);
+    expect(found.length).toBeLessThanOrEqual(2);
+  });
+
   it('lets /ask quote the passage that states the fact when retrieval returned only its neighbour', async () => {
     await withService(suite.db, (tx) => tx.query('update workspaces set match_count = 1 where id = $1', [ws]));
     const result = await ask({ db: suite.db, embedder, answerer: createExtractiveAnswerer(), logger }, { workspaceId: ws, question: QUESTION, surface: 'cli', audience: audienceKeys(['workspace']) });

@@ -1,19 +1,7 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { HELPER_THREAD_NICENESS, openPglite, yieldToMainThread } from '../src/index.ts';
-import { pgliteTemplate } from '../src/testing/index.ts';
-
-/** Each thread of this process → its nice value (field 19 of /proc/self/task/<tid>/stat). */
-function threadNiceness(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(tid, Number(fields[16]));
-  }
-  return out;
-}
+import { pgliteTemplate, threadNiceness } from '../src/testing/index.ts';
 
 describe('helper threads give way to the main thread', () => {
   it('leaves the priority alone where a nice value is the whole process’s', () => {

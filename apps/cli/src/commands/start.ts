@@ -3,6 +3,7 @@ import { checkServingConfig } from '@brain/config';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { compose } from '../compose.ts';
+import { keepCompiledCode } from '../services/keep-compiled-code.ts';
 import { withStoredEmbeddingModel } from '../services/stored-embedding-model.ts';
 import { cliLogger, openConfiguredDatabase, readConfig } from '../context.ts';
 import { wireDiscord } from '../discord-wiring.ts';
@@ -19,6 +20,8 @@ export function registerStart(program: Command): void {
     .option('--port <port>', 'listen on this port instead of PORT', (v) => Number.parseInt(v, 10))
     .option('--no-worker', 'serve the web only: jobs run in a separate `brain worker` (PostgreSQL mode)')
     .action(async (options: { port?: number; worker: boolean }) => {
+      // An acknowledgement after a quiet spell must not compile its path again (keep-compiled-code.ts).
+      keepCompiledCode();
       const config = readConfig();
       checkServingConfig(config, 'web');
       const logger = cliLogger(config, 'brain', 'server');
@@ -49,7 +52,8 @@ export function registerStart(program: Command): void {
         // Auto-answers run beside the jobs: where there is a worker, there is a Gateway candidate.
         if (worker) gateway = startGateway({ config, db, logger, ask: app.answering(), checkEntitlement: app.entitlementCheck() });
         const web = await startWebServer(
-          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id) },
+          // Not ready before the answering thread is: a cold instance's first /ask would wait for it.
+          { config, db, logger, metrics, onboarding, discord: discord.surface, playground: discord.playground, mcp: app.mcp(local.id), readyAfter: () => app.answeringReady() },
           { ...(options.port !== undefined ? { port: options.port } : {}) },
         );
         const running = { worker, discord, gateway };

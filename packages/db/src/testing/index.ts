@@ -6,3 +6,4 @@ export { prng } from './prng.ts';
 export { createWorkspace } from './workspace-fixtures.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
 export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';
+export { threadNiceness } from './thread-niceness.ts';

@@ -1,5 +1,5 @@
 import { InteractionResponseType, InteractionType, MessageFlags, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
-import type { InteractionMetrics, Logger } from '@brain/observability';
+import { lazyChild, type InteractionMetrics, type Logger } from '@brain/observability';
 import { claimInteraction } from '../queries/claim-interaction.ts';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
@@ -67,7 +67,9 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
     const deps = depsByOrigin(origin);
     const routed = routeInteraction(interaction);
-    const log = options.logger.child({ interactionId: interaction.id, origin, guildId: interaction.guild_id, command: routed?.label });
+    // Built at its first line, not at every acknowledgement: on the thread that acknowledges, and
+    // held by a queued /ask until its turn (lazyChild says why it costs).
+    const log = lazyChild(options.logger, { interactionId: interaction.id, origin, guildId: interaction.guild_id, command: routed?.label });
     const isAutocomplete = routed?.kind === 'autocomplete';
     const refuse = (text: string): APIInteractionResponse =>
       isAutocomplete ? { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } : reply(notice(text), true);

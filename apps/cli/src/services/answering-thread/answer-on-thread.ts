@@ -12,6 +12,12 @@ const BOOTSTRAP = new URL('./thread-bootstrap.mjs', import.meta.url);
 
 export interface AnsweringThread {
   ask: AnswerQuestion;
+  /**
+   * Settles once questions have somewhere to go: true when the thread is up, false when it failed
+   * to start (or took longer than `startTimeoutMs`) and answers run on the calling thread. Never
+   * rejects, so readiness can wait for it without being stopped by it.
+   */
+  readonly ready: Promise<boolean>;
   /** Questions answered on the thread, and those answered here because it had stopped. */
   readonly counters: { readonly onThread: number; readonly inProcess: number };
   close(): Promise<void>;
@@ -31,7 +37,12 @@ export interface AnsweringThreadOptions {
   loggerName?: string;
   /** The thread's entry module (tests start one that dies, to prove the fallback). */
   entry?: URL;
+  /** How long the thread may take to start before answers move to the calling thread (1–3 s is usual). */
+  startTimeoutMs?: number;
 }
+
+/** Far above the usual 1–3 s, so only a thread that is stuck, not one on a busy machine, is given up. */
+export const ANSWER_THREAD_START_TIMEOUT_MS = 30_000;
 
 export function startAnsweringThread(config: BrainConfig, db: Database, logger: Logger, inProcess: AnswerQuestion, options: AnsweringThreadOptions = {}): AnsweringThread | undefined {
   const loggerName = options.loggerName ?? 'brain';
@@ -44,6 +55,14 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
   let nextId = 1;
   let stopped: AppError | undefined;
   let closing = false;
+  let markReady!: (onThread: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (markReady = resolve));
+  const startTimeoutMs = options.startTimeoutMs ?? ANSWER_THREAD_START_TIMEOUT_MS;
+  const startTimer = setTimeout(() => {
+    stop(`it did not start within ${startTimeoutMs / 1000} s`);
+    void worker.terminate();
+  }, startTimeoutMs);
+  startTimer.unref();
   const send = (message: ToThread) => worker.postMessage(message);
   const settle = () => {
     if (pending.size === 0) worker.unref();
@@ -61,6 +80,8 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
       cause,
     });
     if (!closing) logger.error({ err: cause, reason }, 'the answering thread stopped: answering on the main thread from now on');
+    clearTimeout(startTimer);
+    markReady(false);
     for (const waiter of pending.values()) {
       waiter.unlink();
       waiter.reject(stopped);
@@ -72,9 +93,15 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
   worker.on('message', (message: FromThread) => {
     switch (message.type) {
       case 'ready':
+        clearTimeout(startTimer);
+        if (!stopped) logger.debug('the answering thread is ready');
+        markReady(!stopped);
         return;
       case 'failed':
-        return stop(`it could not start: ${message.error.message}`, fromWire(message.error));
+        stop(`it could not start: ${message.error.message}`, fromWire(message.error));
+        // Nothing will be sent to it again; whatever it opened before failing goes with it.
+        void worker.terminate();
+        return;
       case 'private-audience': {
         const waiter = pending.get(message.id);
         const wider = waiter?.input.privateAudience;
@@ -121,6 +148,7 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
 
   return {
     ask,
+    ready,
     counters,
     async close() {
       closing = true;
