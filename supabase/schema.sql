@@ -478,6 +478,12 @@ CREATE FUNCTION brain_private.guild_facts_everyone_set() RETURNS trigger
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
+  if tg_op = 'UPDATE' and new.everyone_flags_follow is not null
+     and new.everyone_flags_follow is distinct from old.everyone_flags_follow
+     and current_user = 'brain_tenant' then
+    raise exception 'guild_facts.everyone_flags_follow is set only by the everyone_flags job (service_role)'
+      using errcode = '42501';
+  end if;
   new.everyone_audiences := array(select distinct k from unnest(new.everyone_audiences) k order by k);
   if new.everyone_flags_follow is not null then
     new.everyone_flags_follow := array(select distinct k from unnest(new.everyone_flags_follow) k order by k);

@@ -35,12 +35,20 @@ drop function brain_private.guild_facts_to_everyone_flags();
 
 -- Sorted sets; and a stored set that changes is one the flags no longer follow. A new row's flags
 -- are unknown (its workspace's passages were flagged without these facts, or by a deleted row's).
+-- Only the rewrite job, as service_role, may say the flags follow: a tenant's statement that
+-- claimed it would let 'everyone' cite through flags nobody checked.
 create function brain_private.guild_facts_everyone_set()
 returns trigger
 language plpgsql
 set search_path = pg_catalog, pg_temp
 as $$
 begin
+  if tg_op = 'UPDATE' and new.everyone_flags_follow is not null
+     and new.everyone_flags_follow is distinct from old.everyone_flags_follow
+     and current_user = 'brain_tenant' then
+    raise exception 'guild_facts.everyone_flags_follow is set only by the everyone_flags job (service_role)'
+      using errcode = '42501';
+  end if;
   new.everyone_audiences := array(select distinct k from unnest(new.everyone_audiences) k order by k);
   if new.everyone_flags_follow is not null then
     new.everyone_flags_follow := array(select distinct k from unnest(new.everyone_flags_follow) k order by k);

@@ -8,7 +8,7 @@
  * facts no longer rewrites the flags, and no call cites through a stale one.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { toVectorLiteral, withWorkspace, type Queryable } from '../src/index.ts';
+import { actAsTenant, toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
@@ -39,7 +39,10 @@ describeDb('match_artifacts audiences', (suite) => {
           and c.audience = any(coalesce((select g.everyone_audiences from guild_facts g where g.workspace_id = $1), '{}'))))`,
       [ws],
     );
+    // As the job does, as service_role: a tenant may not say the flags follow.
+    await tx.exec('set local role service_role');
     await tx.query('update guild_facts set everyone_flags_follow = everyone_audiences where workspace_id = $1', [ws]);
+    await actAsTenant(tx, ws);
   }
   const queuedRewrites = async (tx: Queryable) =>
     (await tx.query<{ n: number }>("select count(*)::int as n from jobs where workspace_id = $1 and task = 'everyone_flags' and status = 'queued'", [ws]))[0]?.n;
@@ -223,6 +226,17 @@ describeDb('match_artifacts audiences', (suite) => {
       await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
       expect(await everyone()).toEqual(['everyone']);
     });
+  });
+
+  it('lets only the rewrite job, as service_role, say the flags follow the facts', async () => {
+    await withWorkspace(suite.db, ws, (tx) =>
+      tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
+                values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
+    );
+    const mark = (tx: Queryable) => tx.query('update guild_facts set everyone_flags_follow = everyone_audiences where workspace_id = $1 returning 1', [ws]);
+    await expect(withWorkspace(suite.db, ws, mark)).rejects.toThrow(/only by the everyone_flags job/);
+    expect(await withService(suite.db, mark)).toHaveLength(1);
+    await withService(suite.db, (tx) => tx.query('delete from guild_facts where workspace_id = $1', [ws]));
   });
 },
   { onNotice: (message) => notices.push(message) },
