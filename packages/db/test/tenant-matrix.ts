@@ -266,8 +266,14 @@ export async function seedWorkspace(tx: Queryable, slug: string): Promise<Seed> 
   const rows: Record<string, string[]> = { workspaces: [workspaceId], artifacts: [artifactId] };
   for (const [table, spec] of Object.entries(TABLES)) {
     if (table === 'workspaces' || table === 'artifacts' || spec.workspaceColumn === null) continue;
-    const [row] = await tx.query<{ id: string }>(spec.insert, spec.insert.includes('$2') ? [workspaceId, artifactId] : [workspaceId]);
-    rows[table] = [(row as { id: string }).id];
+    await tx.query<{ id: string }>(spec.insert, spec.insert.includes('$2') ? [workspaceId, artifactId] : [workspaceId]);
+  }
+  // What the workspace holds, read back: a seeded row's triggers may add rows of their own (new
+  // guild facts queue an everyone_flags job), and they are the workspace's rows all the same.
+  for (const [table, spec] of Object.entries(TABLES)) {
+    if (table === 'workspaces' || spec.workspaceColumn === null) continue;
+    const held = await tx.query<{ id: string }>(`select ${spec.key}::text as id from ${table} where ${spec.workspaceColumn} = $1`, [workspaceId]);
+    rows[table] = held.map((r) => r.id).sort();
   }
   return { workspaceId, artifactId, rows };
 }
