@@ -7,10 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-corpus=$(mktemp -d)/python-docs
+# The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
+corpus=$(bash .ci/provision-eval-corpus.sh)
 data=$(mktemp -d)
-trap 'rm -rf "$data" "$(dirname "$corpus")"' EXIT
-bash .ci/provision-eval-corpus.sh "$corpus"
+trap 'rm -rf "$data"' EXIT
 # A fresh embedded database, whatever the environment names.
 env -u DATABASE_URL BRAIN_DATA_DIR="$data" LOG_LEVEL=warn \
   npx brain eval --questions eval/python-docs.jsonl --corpus "$corpus" --workspace python-docs \
