@@ -70,11 +70,11 @@ export async function insertChunks(
 }
 
 /**
- * Many embedded chunks for one workspace, generated inside the database (`clusters` centres plus
+ * Many embedded chunks for one workspace, generated inside the database (50 cluster centres plus
  * noise), fast enough for PGlite. The HNSW index is dropped for the load and rebuilt from its own
  * definition afterwards: building once is far cheaper than inserting row by row.
  */
-export async function bulkLoadChunks(db: Database, workspaceId: string, count: number, seed: number, clusters = 50): Promise<void> {
+export async function bulkLoadChunks(db: Database, workspaceId: string, count: number, seed: number): Promise<void> {
   await withService(db, async (tx) => {
     const artifactId = await createArtifact(tx, workspaceId, 'Bulk');
     await tx.query('select setseed($1)', [((seed % 1000) / 1000) * 2 - 1]);
@@ -82,14 +82,14 @@ export async function bulkLoadChunks(db: Database, workspaceId: string, count: n
       create temp table if not exists bulk_centres (i int primary key, v vector(1536));
       create temp table if not exists bulk_noise (i int primary key, v vector(1536));
       truncate bulk_centres, bulk_noise;
-      insert into bulk_centres select i, array(select random() - 0.5 from generate_series(1, 1536) where i >= 0)::vector from generate_series(0, ${clusters - 1}) i;
+      insert into bulk_centres select i, array(select random() - 0.5 from generate_series(1, 1536) where i >= 0)::vector from generate_series(0, 49) i;
       insert into bulk_noise select i, array(select (random() - 0.5) * 0.6 from generate_series(1, 1536) where i >= 0)::vector from generate_series(0, 196) i;
     `);
     await tx.query(
       `insert into chunks (workspace_id, artifact_id, ordinal, content, content_hash, embedding, embedding_model, is_live)
        select $1, $2, g, 'bulk passage ' || g, md5(g::text), c.v + n.v, 'test-model', true
        from generate_series(0, $3::int - 1) g
-       join bulk_centres c on c.i = g % ${clusters}
+       join bulk_centres c on c.i = g % 50
        join bulk_noise n on n.i = g % 197`,
       [workspaceId, artifactId, count],
     );

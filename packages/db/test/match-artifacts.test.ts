@@ -62,11 +62,6 @@ describeDb(
     let small = '';
     let smallChunks: { id: string; embedding: number[] | null; content: string }[] = [];
     let afterBuild = { indexed: -1, embedded: -2, all_rows: -3 };
-    // Past both exact-search bounds (1,000 unfiltered, 3,000 filtered), and no larger: building
-    // the HNSW index is most of this suite's time (10,000 passages took over a minute in WASM).
-    // Each cluster holds more passages than one ef_search (100), which the short-budget cases need.
-    const BIG_PASSAGES = 4_000;
-    const BIG_CLUSTERS = 20;
 
     beforeAll(async () => {
       big = await createWorkspace(suite.db, 'big');
@@ -82,9 +77,9 @@ describeDb(
         { content: 'another pending passage', embedding: null },
       ];
       await withRebuiltVectorIndex(suite.db, async () => {
-        await bulkLoadChunks(suite.db, big, BIG_PASSAGES, 7, BIG_CLUSTERS);
+        await bulkLoadChunks(suite.db, big, 10_000, 7);
         // In a channel no guild facts call everyone-readable: the everyone-readable partial index
-        // stays small here, and is not rebuilt over the bulk passages (match-artifacts-audience.test.ts covers it).
+        // stays small here, and is not rebuilt over 10,000 passages (match-artifacts-audience.test.ts covers it).
         await withWorkspace(suite.db, big, (tx) => tx.query("update artifacts set audience = 'channel:9' where title = 'Bulk'"));
         await withWorkspace(suite.db, small, async (tx) => {
           const artifact = await createArtifact(tx, small, 'Small source');
@@ -98,9 +93,9 @@ describeDb(
                (select count(*)::int from chunks where embedding is not null) as embedded,
                (select count(*)::int from chunks) as all_rows`);
       afterBuild = counts as typeof afterBuild;
-    }, 300_000); // building the HNSW index (ef_construction 128) in WASM is slow on a busy machine
+    }, 300_000); // building a 10,000-passage HNSW index (ef_construction 128) in WASM takes over a minute on a busy machine
 
-    it('gives a 10-passage workspace its exact top 5 among 4,000 passages of another workspace', async () => {
+    it('gives a 10-passage workspace its exact top 5 among 10,000 passages of another workspace', async () => {
       const expected = smallChunks
         .filter((c) => c.embedding)
         .map((c) => ({ id: c.id, sim: cosine(query, c.embedding as number[]) }))
@@ -145,7 +140,7 @@ describeDb(
     it('searches a filtered call exactly up to its own, larger bound, and leaves unfiltered calls to theirs', async (ctx) => {
       await skipPlansUnlessSuperuser(suite.db, ctx);
       const everyoneReads = audienceKeys(['channel:9']);
-      // The large workspace's passages are all in that channel: past the filtered bound (3,000) too.
+      // The large workspace's 10,000 passages are all in that channel: past the filtered bound (3,000) too.
       const filtered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }));
       expect(filtered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
       const bound = 'set local brain.exact_search_max_filtered_rows = 20000;';
@@ -190,8 +185,8 @@ describeDb(
       expect(hits.length).toBe(10);
       expect(hits.map((h) => h.chunkId)).not.toEqual(expect.arrayContaining([pendingIds[0]]));
 
-      expect(afterBuild.all_rows).toBe(BIG_PASSAGES + 12);
-      expect(afterBuild.embedded).toBe(BIG_PASSAGES + 10);
+      expect(afterBuild.all_rows).toBe(10_012);
+      expect(afterBuild.embedded).toBe(10_010);
       expect(afterBuild.indexed).toBe(afterBuild.embedded);
     });
 
@@ -316,7 +311,7 @@ describeDb(
 
       beforeAll(async () => {
         // Two passages of the large workspace from different clusters (its ordinals cycle through
-        // BIG_CLUSTERS cluster centres): the question sits in cluster A; the small workspace's related
+        // 50 cluster centres): the question sits in cluster A; the small workspace's related
         // passages sit in cluster B, still similar enough to the question to count, but linked
         // into B's part of the graph, which a scan that stops early never reaches.
         const rows = await suite.db.query<{ v: string }>(
