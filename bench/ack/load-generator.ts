@@ -34,8 +34,8 @@ function send(i: number, dueAt: number): void {
   postSignedInteraction(target, prepared[i] as (typeof prepared)[number], { agent }).then(
     ({ status }) => {
       if (status === 200) latencies.push(performance.now() - dueAt);
-      if (timingsFile) timings.push([Math.round(monotonicOffsetUs + dueAt * 1000), status === 200 ? performance.now() - dueAt : -1]);
       else statusErrors += 1;
+      if (timingsFile) timings.push([Math.round(monotonicOffsetUs + dueAt * 1000), status === 200 ? performance.now() - dueAt : -1]);
       finish();
     },
     () => {
