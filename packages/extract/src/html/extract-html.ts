@@ -22,6 +22,7 @@ interface LinkedomElement extends DomNode {
   setAttribute(name: string, value: string): void;
   remove(): void;
   prepend(text: string): void;
+  contains(other: LinkedomElement): boolean;
   readonly nextElementSibling: LinkedomElement | null;
 }
 interface LinkedomDocument {
@@ -49,6 +50,10 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   const metaByline = metaContent(document, 'meta[name="author"]');
   const elementCount = document.querySelectorAll('*').length;
 
+  // Measured before Readability, which rearranges the document it reads.
+  const declared = declaredContent(document);
+  const declaredChars = declared ? visibleChars(declared.element.textContent ?? '') - declared.chrome.reduce((n, el) => n + visibleChars(el.textContent ?? ''), 0) : 0;
+
   let article: { title?: string | null; byline?: string | null; content?: unknown } | null = null;
   if (elementCount <= limits.readabilityMaxElements) {
     // Readability drops classes and demotes <h1>: record what the text needs before it runs.
@@ -74,12 +79,12 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   // "Archiving" of the WAL settings page, 129 of the 291 settings of the configuration chapter.
   // Where the page itself says what its content is, that is read whole when Readability kept
   // markedly less of it.
-  if (extracted && extracted.text.trim() !== '') {
-    const fresh = readable(parse(html));
-    const root = declaredContent(fresh);
-    if (root && visibleChars(extracted.text) < KEPT_SHARE * visibleChars(root.textContent ?? '')) {
+  if (extracted && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * declaredChars) {
+    const root = declaredContent(readable(parse(html)));
+    if (root) {
+      for (const el of root.chrome) el.remove();
       const wholeLinks = new LinkCollector(base, input.url, limits.maxLinks);
-      const whole = htmlToText(root, wholeLinks, limits.maxTextChars);
+      const whole = htmlToText(root.element, wholeLinks, limits.maxTextChars);
       if (whole.text.trim() !== '') {
         extracted = whole;
         links = wholeLinks;
@@ -147,19 +152,21 @@ function readable(document: LinkedomDocument): LinkedomDocument {
 const KEPT_SHARE = 0.8;
 
 /**
- * The element a page declares as its content, with the navigation inside it removed: its one
- * `<main>` (or `role="main"`), else, on a page of DocBook's HTML stylesheets (the PostgreSQL
- * manual, many projects' references), the body without the navigation header and footer those
- * stylesheets put around every page. Undefined when the page declares none.
+ * The element a page declares as its content, and the navigation inside it: its one `<main>` (or
+ * `role="main"`), else, on a page of DocBook's HTML stylesheets (the PostgreSQL manual, many
+ * projects' references), the body, with the navigation header and footer those stylesheets put
+ * around every page. Undefined when the page declares none.
  */
-function declaredContent(document: LinkedomDocument): LinkedomElement | undefined {
+function declaredContent(document: LinkedomDocument): { element: LinkedomElement; chrome: LinkedomElement[] } | undefined {
   const mains = document.querySelectorAll('main, [role="main"]');
-  let root: LinkedomElement | undefined;
-  if (mains.length === 1) root = mains[0];
-  else if (/^DocBook XSL/i.test(metaContent(document, 'meta[name="generator"]') ?? '')) root = document.body ?? undefined;
-  if (!root) return undefined;
-  for (const chrome of Array.from(root.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter'))) chrome.remove();
-  return root;
+  let element: LinkedomElement | undefined;
+  if (mains.length === 1) element = mains[0];
+  else if (/^DocBook XSL/i.test(metaContent(document, 'meta[name="generator"]') ?? '')) element = document.body ?? undefined;
+  if (!element) return undefined;
+  const all = Array.from(element.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter'));
+  // Only the outermost: a <nav> inside a navigation header is counted once.
+  const chrome = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
+  return { element, chrome };
 }
 
 /** Characters a reader sees, whatever the markup or the text's own markers. */
