@@ -1,28 +1,37 @@
 #!/usr/bin/env bash
-# Installs Debian's python3.11-doc (the python-docs eval corpus) and assembles the pages listed in
-# eval/python-docs.pages.txt into one folder, named as the eval set names them (library/json.html…).
-# Prints that folder. Quick no-op when both are already there.
-#   bash .ci/provision-eval-corpus.sh [target dir, default .eval-corpus/python-docs]
+# Installs the Debian documentation package behind a named eval set and assembles the pages listed
+# in eval/<set>.pages.txt into one folder, named as the eval set names them (library/json.html…,
+# sql-notify.html…). Prints that folder. Quick no-op when both are already there.
+#   bash .ci/provision-eval-corpus.sh [set, default python-docs] [target dir, default .eval-corpus/<set>]
+# Sets: python-docs (python3.11-doc), postgres-docs (postgresql-doc-15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-HTML_ROOT=/usr/share/doc/python3.11/html
-TARGET=${1:-.eval-corpus/python-docs}
-PAGES=eval/python-docs.pages.txt
+SET=${1:-python-docs}
+case "$SET" in
+  python-docs) PACKAGE=python3.11-doc HTML_ROOT=/usr/share/doc/python3.11/html PROBE=library/json.html ;;
+  postgres-docs) PACKAGE=postgresql-doc-15 HTML_ROOT=/usr/share/doc/postgresql-doc-15/html PROBE=sql-notify.html ;;
+  *)
+    echo "provision-eval-corpus: unknown eval set \"$SET\" (python-docs or postgres-docs)" >&2
+    exit 2
+    ;;
+esac
+TARGET=${2:-.eval-corpus/$SET}
+PAGES=eval/$SET.pages.txt
 
-if [ ! -f "$HTML_ROOT/library/json.html" ]; then
+if [ ! -f "$HTML_ROOT/$PROBE" ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq python3.11-doc >/dev/null
+  $SUDO apt-get install -y -qq "$PACKAGE" >/dev/null
 fi
 
 count=0
 while IFS= read -r page; do
   case "$page" in '' | '#'*) continue ;; esac
   if [ ! -f "$HTML_ROOT/$page" ]; then
-    echo "provision-eval-corpus: $HTML_ROOT/$page is missing (is python3.11-doc complete?)" >&2
+    echo "provision-eval-corpus: $HTML_ROOT/$page is missing (is $PACKAGE complete?)" >&2
     exit 1
   fi
   if [ ! -f "$TARGET/$page" ] || ! cmp -s "$HTML_ROOT/$page" "$TARGET/$page"; then
@@ -31,5 +40,5 @@ while IFS= read -r page; do
   fi
   count=$((count + 1))
 done <"$PAGES"
-echo "python-docs eval corpus: $count pages in $TARGET" >&2
+echo "$SET eval corpus: $count pages in $TARGET" >&2
 echo "$TARGET"

@@ -55,7 +55,7 @@ interface AskJson {
  * serves `brain ask`.
  */
 // The python-docs set (67 pages, 110 questions) is measured the same way by CI in a step of its
-// own after npm test, `npm run eval:python-docs` (.ci/eval-python-docs.sh): it is the largest job.
+// own after npm test, `npm run eval:python-docs` (.ci/eval-docs-set.sh python-docs): it is the largest job.
 function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegression: boolean }) {
   it('reproduces the published retrieval and answer figures, hybrid at least as good as each single mode', { timeout: 600_000 }, async () => {
     const run = await runCli(['eval', '--questions', questions, '--corpus', docs, '--baseline', baselineFile, '--answers', '--json'], env(), 540_000);
