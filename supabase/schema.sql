@@ -182,6 +182,21 @@ $$;
 COMMENT ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) IS 'Leases up to p_limit runnable jobs, round-robin across workspaces, at most p_per_workspace running per workspace.';
 
 --
+-- Name: everyone_flags_current(text[], text[]); Type: FUNCTION; Schema: brain; Owner: -
+--
+
+CREATE FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ select p_follow is not null and p_everyone is not null and p_follow = p_everyone $$;
+
+--
+-- Name: FUNCTION everyone_flags_current(p_follow text[], p_everyone text[]); Type: COMMENT; Schema: brain; Owner: -
+--
+
+COMMENT ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) IS 'Whether guild_facts.everyone_flags_follow (p_follow) says the passages'' everyone flags follow guild_facts.everyone_audiences (p_everyone): the one definition the facts store, the everyone_flags job and match_artifacts share (20261202170000).';
+
+--
 -- Name: match_artifacts(uuid, public.vector, text, integer, double precision, text[]); Type: FUNCTION; Schema: brain; Owner: -
 --
 
@@ -254,7 +269,7 @@ begin
   -- channels. Either way the call cites what every member may read by the latest stored facts, and
   -- never through a flag those facts no longer justify, whatever the caller judged from.
   if v_everyone then
-    select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+    select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
            array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
       into v_flags_current, v_everyone_keys
     from public.guild_facts g
@@ -277,7 +292,7 @@ begin
     v_exact := v_tenant_rows <= v_exact_limit;
 
     if not v_exact and p_audiences is not null and not v_everyone then
-      select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+      select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
              array['workspace'] || array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
         into v_flags_current, v_everyone_keys
       from public.guild_facts g
@@ -2685,6 +2700,14 @@ GRANT UPDATE(finished_at) ON TABLE public.jobs TO brain_tenant;
 
 REVOKE ALL ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION everyone_flags_current(p_follow text[], p_everyone text[]); Type: ACL; Schema: brain; Owner: -
+--
+
+REVOKE ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) TO brain_tenant;
+GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) TO service_role;
 
 --
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: ACL; Schema: brain; Owner: -

@@ -29,8 +29,25 @@
 --
 -- match_artifacts is 20261202160000's definition restated whole (CREATE OR REPLACE needs it), with
 -- the split folded in: same name, signature, SECURITY INVOKER, settings and grants.
+-- "The flags follow the facts" was written out wherever it was asked (the guild-facts store, the
+-- everyone_flags job and its sweep, match_artifacts): brain.everyone_flags_current now says it once.
 -- pgvector's library first: this file creates a function with hnsw.* settings (issue 19).
 select '[1]'::vector;
+
+-- The passages' readable_by_everyone flags agree with the stored everyone set exactly when the
+-- set the everyone_flags job last verified them against (everyone_flags_follow, NULL while they
+-- lag) is that set (everyone_audiences; both kept sorted and without duplicates, 20261202160000).
+create function brain.everyone_flags_current(p_follow text[], p_everyone text[])
+returns boolean
+language sql
+immutable
+set search_path = pg_catalog, pg_temp
+as $$ select p_follow is not null and p_everyone is not null and p_follow = p_everyone $$;
+
+comment on function brain.everyone_flags_current(text[], text[]) is
+  'Whether guild_facts.everyone_flags_follow (p_follow) says the passages'' everyone flags follow guild_facts.everyone_audiences (p_everyone): the one definition the facts store, the everyone_flags job and match_artifacts share (20261202170000).';
+revoke all on function brain.everyone_flags_current(text[], text[]) from public, anon, authenticated;
+grant execute on function brain.everyone_flags_current(text[], text[]) to brain_tenant, service_role;
 
 create or replace function brain.match_artifacts(
   p_workspace_id uuid,
@@ -123,7 +140,7 @@ begin
   -- channels. Either way the call cites what every member may read by the latest stored facts, and
   -- never through a flag those facts no longer justify, whatever the caller judged from.
   if v_everyone then
-    select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+    select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
            array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
       into v_flags_current, v_everyone_keys
     from public.guild_facts g
@@ -146,7 +163,7 @@ begin
     v_exact := v_tenant_rows <= v_exact_limit;
 
     if not v_exact and p_audiences is not null and not v_everyone then
-      select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+      select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
              array['workspace'] || array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
         into v_flags_current, v_everyone_keys
       from public.guild_facts g
