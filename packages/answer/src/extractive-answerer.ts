@@ -3,6 +3,7 @@ import { BRACKETED_NUMBER, candidatesOf, scoreCandidates, type Candidate } from 
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { termSet, terms } from './text/terms.ts';
+import { asksForValue, statesDefault } from './text/question-kind.ts';
 import type { Answerer, AnswerOutput, AnswerRequest } from './types.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive-v2';
@@ -106,7 +107,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, wanted, shown, picked.length === 0);
+    const quote = quoteOf(chosen, question, wanted, shown, picked.length === 0);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     picked.push(quote);
     chars += quote.chars;
@@ -129,7 +130,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean): Quote {
+function quoteOf(c: Candidate, question: string, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean): Quote {
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -185,6 +186,14 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     end = next;
   }
   ranges.push(rangeOf(c.passage.content, from, end));
+  // A quotation that opens a setting's description, for a question asking for a value: the value
+  // is stated further down the same label's text ("work_mem" › "Sets the base maximum amount of
+  // memory…", then "The default value is four megabytes (4MB)."), and is quoted with it on a line
+  // of its own.
+  if (label && (first || (c.besideLabel && c.sectionPosition <= 1)) && asksForValue(question) && !end.code) {
+    const stated = c.siblings.find((s, i) => i > c.siblings.indexOf(end) && s.label === label && s.kind === 'sentence' && statesDefault(s.text) && !isShown(shown, n, s));
+    if (stated && stated.end - c.span.start <= 3 * WINDOW_CHARS) ranges.push(stated);
+  }
   // "Using default factory functions is a way to … for fields:" is answered by the code after it.
   const code = end.code && end.code.text.split('\n').length <= MAX_CODE_LINES && end.code.text.length <= MAX_CODE_CHARS ? end.code : null;
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);

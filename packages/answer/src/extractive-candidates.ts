@@ -61,6 +61,8 @@ const OFF_TOPIC = 0.5;
  * only restates the question.
  */
 const MEANS_DEFINITION = 1.6;
+/** Words that deny what the rest of the sentence says (stop words to term matching). */
+const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 export const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 
@@ -118,6 +120,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
   const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
   const forMeans = asksForMeans(question);
+  const questionNegates = NEGATION.test(question);
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -150,7 +153,10 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // A definition that restates the question ("The final path component, without its suffix")
     // answers it with its label ("PurePath.stem"), which is quoted with it.
     const labelNovel = c.span.label && c.sectionPosition <= 1 ? terms(c.span.label.text).filter((t) => !wanted.has(t)).length : 0;
-    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel;
+    // A negation is news even in the question's own words: "Sequence data is not replicated."
+    // answers "Is sequence data replicated by logical replication?".
+    const negationNovel = !questionNegates && NEGATION.test(c.span.text) ? 1 : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel;
     if (novel === 0 && list.length > 0) continue;
     c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
     c.score =

@@ -15,3 +15,22 @@ export function leadingTerm(sentence: string): string | undefined {
   const first = /[\p{L}][\p{L}\p{N}_]*/u.exec(normalise(sentence))?.[0];
   return first && first.length > 1 ? termOf(first) : undefined;
 }
+
+// "How much memory…", "How many tables…", "What share of a table…", "…by default?", "…out of the
+// box?", "What is the maximum…": the asker wants a value, which reference documentation states in
+// a sentence of its own, usually after the one describing the setting ("The default is 12.").
+const VALUE = /\b(?:how\s+(?:much|many|long|big|large|small|often|high|low|far)\b|what\s+(?:share|percentage|fraction|proportion|size|value|limit)\b|defaults?\b|out\s+of\s+the\s+box\b|maximum\b|minimum\b|at\s+most\b|at\s+least\b|threshold\b)/u;
+
+/** The question asks for an amount, a limit or a default value. */
+export function asksForValue(question: string): boolean {
+  return VALUE.test(normalise(question));
+}
+
+// "The default is 12.", "The default value is four megabytes (`4MB`).", "… (the default)",
+// "This parameter defaults to `on`.", "If this value is -1 (the default), …".
+const DEFAULT_STATEMENT = /\bthe\s+default\b|\bdefaults?\s+(?:to|is|value)\b|\bby\s+default\b/u;
+
+/** A sentence that states a default value. */
+export function statesDefault(sentence: string): boolean {
+  return DEFAULT_STATEMENT.test(normalise(sentence));
+}

@@ -67,8 +67,25 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
     }
   }
 
-  const links = new LinkCollector(base, input.url, limits.maxLinks);
+  let links = new LinkCollector(base, input.url, limits.maxLinks);
   let extracted = article?.content ? htmlToText(article.content as DomNode, links, limits.maxTextChars) : undefined;
+  // Readability keeps the best-scored block and the siblings that score near it, and on a long
+  // reference page that drops whole sections: on the PostgreSQL manual, all of "Checkpoints" and
+  // "Archiving" of the WAL settings page, 129 of the 291 settings of the configuration chapter.
+  // Where the page itself says what its content is, that is read whole when Readability kept
+  // markedly less of it.
+  if (extracted && extracted.text.trim() !== '') {
+    const fresh = readable(parse(html));
+    const root = declaredContent(fresh);
+    if (root && visibleChars(extracted.text) < KEPT_SHARE * visibleChars(root.textContent ?? '')) {
+      const wholeLinks = new LinkCollector(base, input.url, limits.maxLinks);
+      const whole = htmlToText(root, wholeLinks, limits.maxTextChars);
+      if (whole.text.trim() !== '') {
+        extracted = whole;
+        links = wholeLinks;
+      }
+    }
+  }
   if (!extracted || extracted.text.trim() === '') {
     const fresh = readable(parse(html));
     extracted = htmlToText((fresh.body ?? fresh.documentElement), links, limits.maxTextChars);
@@ -114,7 +131,9 @@ function readable(document: LinkedomDocument): LinkedomDocument {
   }
   // An admonition's title ("Note", "Warning", "See also": Sphinx, MkDocs, GitHub's alerts) is read
   // with the paragraph under it; on a line of its own it would be quoted as if it said something.
-  for (const title of Array.from(document.querySelectorAll('.admonition-title, .markdown-alert-title'))) {
+  // DocBook writes its title as a heading of the section's level (`<div class="note"><h3 class="title">`),
+  // which would otherwise end the section it sits in and rename the rest of it "Note".
+  for (const title of Array.from(document.querySelectorAll('.admonition-title, .markdown-alert-title, div.note > .title, div.tip > .title, div.warning > .title, div.caution > .title, div.important > .title'))) {
     const next = title.nextElementSibling;
     const label = (title.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '');
     if (!next || next.localName !== 'p' || label === '' || label.length > 40) continue;
@@ -122,6 +141,30 @@ function readable(document: LinkedomDocument): LinkedomDocument {
     title.remove();
   }
   return document;
+}
+
+/** Readability's text is read whole instead when it holds less than this share of the declared content's. */
+const KEPT_SHARE = 0.8;
+
+/**
+ * The element a page declares as its content, with the navigation inside it removed: its one
+ * `<main>` (or `role="main"`), else, on a page of DocBook's HTML stylesheets (the PostgreSQL
+ * manual, many projects' references), the body without the navigation header and footer those
+ * stylesheets put around every page. Undefined when the page declares none.
+ */
+function declaredContent(document: LinkedomDocument): LinkedomElement | undefined {
+  const mains = document.querySelectorAll('main, [role="main"]');
+  let root: LinkedomElement | undefined;
+  if (mains.length === 1) root = mains[0];
+  else if (/^DocBook XSL/i.test(metaContent(document, 'meta[name="generator"]') ?? '')) root = document.body ?? undefined;
+  if (!root) return undefined;
+  for (const chrome of Array.from(root.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter'))) chrome.remove();
+  return root;
+}
+
+/** Characters a reader sees, whatever the markup or the text's own markers. */
+function visibleChars(text: string): number {
+  return text.replace(/[\s#`*>|-]+/g, '').length;
 }
 
 function metaContent(document: LinkedomDocument, selector: string): string | null {

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExtractor, type Extractor } from '../src/index.ts';
+import { html } from './helpers/extractor.ts';
+
+let extractor: Extractor;
+beforeAll(async () => {
+  extractor = createExtractor({ size: 1 });
+  await extractor.warm();
+});
+afterAll(() => extractor.close());
+
+const text = async (markup: string) => (await extractor.extract({ bytes: html(markup), mimeType: 'text/html' })).text;
+
+// A configuration reference as DocBook's stylesheets write it (the PostgreSQL manual): one long
+// section of settings, then shorter ones. Readability keeps the long one and drops the others,
+// since they score under a fifth of it.
+const setting = (name: string, i: number) =>
+  `<dt id="GUC-${name.toUpperCase()}"><span class="term"><code class="varname">${name}</code> (<code class="type">integer</code>)</span></dt>` +
+  `<dd><p>Sets how many ${name} units the server keeps for work item ${i}. The default is ${i * 8} units. This parameter can only be set in the configuration file or on the server command line.</p></dd>`;
+const sections = (names: readonly string[][]) =>
+  names
+    .map((list, s) => `<div class="sect2"><div class="titlepage"><h3 class="title">19.5.${s + 1}. Part ${s + 1}</h3></div><div class="variablelist"><dl class="variablelist">${list.map(setting).join('')}</dl></div></div>`)
+    .join('');
+const long = Array.from({ length: 16 }, (_, i) => `wal_setting_${i}`);
+const content = sections([long, ['checkpoint_slots', 'checkpoint_spread'], ['archive_slots', 'archive_retries']]);
+
+describe('a page that declares its content', () => {
+  it('reads every section of a DocBook page, without the navigation around it', async () => {
+    const page = `<!DOCTYPE html><html><head><title>19.5. Write Ahead Log</title><meta name="generator" content="DocBook XSL Stylesheets Vsnapshot" /></head><body>
+      <div class="navheader"><table><tr><th>19.5. Write Ahead Log</th></tr><tr><td><a href="a.html">Prev</a></td><td><a href="b.html">Next chapter</a></td></tr></table></div>
+      <div class="sect1"><div class="titlepage"><h2 class="title">19.5. Write Ahead Log</h2></div>${content}</div>
+      <div class="navfooter"><table><tr><td><a href="a.html">Prev</a></td><td><a href="index.html">Home</a></td></tr></table></div>
+    </body></html>`;
+    const got = await text(page);
+    expect(got).toContain('### 19.5.2. Part 2');
+    expect(got).toContain('`archive_retries` (`integer`)');
+    expect(got).toContain('The default is 8 units.');
+    expect(got).not.toMatch(/Prev|Next chapter|Home/);
+  });
+
+  it('reads all of a page’s one <main> when Readability keeps much less of it, leaving its navigation out', async () => {
+    const page = `<!DOCTYPE html><html><head><title>Settings</title></head><body>
+      <header><a href="/">Site home</a></header>
+      <main><nav><a href="#p1">Jump to part one</a></nav><h2>Settings</h2>${content}</main>
+      <footer>Copyright notice</footer>
+    </body></html>`;
+    const got = await text(page);
+    expect(got).toContain('`checkpoint_spread` (`integer`)');
+    expect(got).toContain('`archive_retries` (`integer`)');
+    expect(got).not.toMatch(/Jump to part one|Site home|Copyright notice/);
+  });
+
+  it('reads a DocBook admonition’s title with its paragraph, not as a heading that renames the section', async () => {
+    const page = `<!DOCTYPE html><html><head><title>8.1. Numeric Types</title><meta name="generator" content="DocBook XSL Stylesheets Vsnapshot" /></head><body>
+      <div class="sect1"><h2 class="title">8.1. Numeric Types</h2>
+      <div class="sect2"><h3 class="title">8.1.4. Serial Types</h3>
+      <div class="note"><h3 class="title">Note</h3><p>This section describes a PostgreSQL-specific way to create an autoincrementing column.</p></div>
+      <p>The data types smallserial, serial and bigserial are not true types, but merely a notational convenience for creating unique identifier columns.</p></div></div>
+    </body></html>`;
+    const got = await text(page);
+    expect(got).toContain('Note: This section describes a PostgreSQL-specific way');
+    expect(got).not.toMatch(/^#+ Note$/m);
+    // The paragraph after the note stays under its own section's heading.
+    expect(got.slice(got.indexOf('8.1.4. Serial Types'))).toContain('are not true types');
+  });
+});
