@@ -182,6 +182,21 @@ $$;
 COMMENT ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) IS 'Leases up to p_limit runnable jobs, round-robin across workspaces, at most p_per_workspace running per workspace.';
 
 --
+-- Name: everyone_flags_current(text[], text[]); Type: FUNCTION; Schema: brain; Owner: -
+--
+
+CREATE FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ select p_follow is not null and p_everyone is not null and p_follow = p_everyone $$;
+
+--
+-- Name: FUNCTION everyone_flags_current(p_follow text[], p_everyone text[]); Type: COMMENT; Schema: brain; Owner: -
+--
+
+COMMENT ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) IS 'Whether guild_facts.everyone_flags_follow (p_follow) says the passages'' everyone flags follow guild_facts.everyone_audiences (p_everyone): the one definition the facts store, the everyone_flags job and match_artifacts share (20261202170000).';
+
+--
 -- Name: match_artifacts(uuid, public.vector, text, integer, double precision, text[]); Type: FUNCTION; Schema: brain; Owner: -
 --
 
@@ -202,11 +217,23 @@ declare
   v_everyone boolean := coalesce(p_audiences = array['everyone']::text[], false);
   v_flags_current boolean;
   v_everyone_keys text[];
+  -- A call by keys that holds the everyone set: its flagged part by the partial index, and the
+  -- passages of its other keys (v_rest_keys), when few, exactly (see the header).
+  v_split boolean := false;
+  v_rest_keys text[];
+  v_rest_rows integer;
+  v_rest_ids uuid[] := '{}';
+  v_rest_distances double precision[] := '{}';
+  v_rest_hashes text[] := '{}';
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
   -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
   -- are checked after the index yields): the index path pays more per passage it keeps, and the
   -- exact path over the allowed rows stays cheaper, and exact, up to a larger count (bench:retrieval --audience).
   v_exact_max_filtered integer := coalesce(nullif(current_setting('brain.exact_search_max_filtered_rows', true), '')::integer, 3000);
+  -- The most passages of the other keys searched exactly beside the partial index (see the header).
+  -- 3,000, as v_exact_max_filtered: up to that size an exact search of a filtered set was measured
+  -- cheaper than the index. A setting of its own, so that forcing the index path leaves it be.
+  v_split_max_rest integer := coalesce(nullif(current_setting('brain.everyone_split_max_rest_rows', true), '')::integer, 3000);
   v_exact_limit integer;
   v_probe_tuples integer := coalesce(nullif(current_setting('brain.hnsw_probe_max_tuples', true), '')::integer, 5000);
   -- The full budget is whatever the session has (pgvector's default 20,000); the probe never exceeds it.
@@ -242,7 +269,7 @@ begin
   -- channels. Either way the call cites what every member may read by the latest stored facts, and
   -- never through a flag those facts no longer justify, whatever the caller judged from.
   if v_everyone then
-    select g.everyone_flags_follow is not null and g.everyone_flags_follow = g.everyone_audiences,
+    select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
            array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
       into v_flags_current, v_everyone_keys
     from public.guild_facts g
@@ -264,6 +291,42 @@ begin
     ) s;
     v_exact := v_tenant_rows <= v_exact_limit;
 
+    if not v_exact and p_audiences is not null and not v_everyone then
+      select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
+             array['workspace'] || array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
+        into v_flags_current, v_everyone_keys
+      from public.guild_facts g
+      where g.workspace_id = p_workspace_id;
+      if coalesce(v_flags_current, false) and v_everyone_keys <@ p_audiences then
+        v_rest_keys := array(select k from unnest(p_audiences) k where k <> all(v_everyone_keys));
+        select count(*) into v_rest_rows
+        from (
+          select 1 from public.chunks c
+          where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
+            and c.audience = any(v_rest_keys)
+          limit v_split_max_rest + 1
+        ) s;
+        v_split := v_rest_rows <= v_split_max_rest;
+      end if;
+    end if;
+
+    if v_split and v_rest_rows > 0 then
+      -- (b), exactly ("+ 0" hides the ordering from the HNSW index). None of these is flagged while
+      -- the flags are current; "not readable_by_everyone" keeps the two parts disjoint regardless.
+      select coalesce(array_agg(beyond_everyone.id order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}'),
+             coalesce(array_agg(beyond_everyone.distance order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}'),
+             coalesce(array_agg(beyond_everyone.content_hash order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}')
+        into v_rest_ids, v_rest_distances, v_rest_hashes
+      from (
+        select c.id, c.content_hash, (c.embedding <=> query_embedding) + 0 as distance
+        from public.chunks c
+        where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
+          and c.audience = any(v_rest_keys) and not c.readable_by_everyone
+        order by (c.embedding <=> query_embedding) + 0, c.content_hash, c.id
+        limit v_depth
+      ) beyond_everyone;
+    end if;
+
     if not v_exact then
       perform set_config('enable_sort', 'off', true);
       -- Filtered, a wider first batch (ef_search 130, not 100) instead of reading half as many
@@ -271,7 +334,8 @@ begin
       -- order, and stops at v_depth. The function's SET clause restores ef_search on return.
       -- The 'everyone' call scans its own partial index, where the filter has already been applied,
       -- with the unfiltered call's settings.
-      if p_audiences is not null and not v_everyone then
+      -- So does the split's flagged part (v_split).
+      if p_audiences is not null and not v_everyone and not v_split then
         perform set_config('hnsw.ef_search', '130', true);
       end if;
       -- The probe's budget, then (when it came back short but relevant: the tenant has passages
@@ -282,15 +346,22 @@ begin
                coalesce((array_agg(x.distance order by x.distance, x.content_hash, x.id))[1:v_depth], '{}')
           into v_vector_ids, v_nearest, v_vector_distances
         from (
-          select c.id, c.content_hash, c.embedding <=> query_embedding as distance
+          (select c.id, c.content_hash, c.embedding <=> query_embedding as distance
           from public.chunks c
-          -- The 'everyone' call leaves "embedding is not null" out (is_live implies it: chunks_check1),
-          -- so the main index, whose predicate it is, cannot serve it and only the everyone-readable
-          -- one can: when both are about as large, the planner costs them alike and may pick either.
-          where c.workspace_id = p_workspace_id and (v_everyone or c.embedding is not null) and c.is_live
-            and (p_audiences is null or (v_everyone and c.readable_by_everyone) or (not v_everyone and c.audience = any(p_audiences)))
+          -- The 'everyone' call and the split's flagged part leave "embedding is not null" out
+          -- (is_live implies it: chunks_check1), so the main index, whose predicate it is, cannot
+          -- serve them and only the everyone-readable one can: when both are about as large, the
+          -- planner costs them alike and may pick either.
+          where c.workspace_id = p_workspace_id and (v_everyone or v_split or c.embedding is not null) and c.is_live
+            and (p_audiences is null or ((v_everyone or v_split) and c.readable_by_everyone)
+                 or (not v_everyone and not v_split and c.audience = any(p_audiences)))
           order by c.embedding <=> query_embedding
-          limit v_depth
+          limit v_depth)
+          -- The split's exact part, merged by distance in the same tie order.
+          union all
+          select r.id, r.content_hash, r.distance
+          from unnest(v_rest_ids, v_rest_hashes, v_rest_distances) as r(id, content_hash, distance)
+          where v_split
         ) x;
         v_short_but_relevant := cardinality(v_vector_ids) < v_depth
                                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
@@ -409,7 +480,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys); SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys; keys that hold that set while the flags are current search its partial index and the few other passages exactly); SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -2629,6 +2700,14 @@ GRANT UPDATE(finished_at) ON TABLE public.jobs TO brain_tenant;
 
 REVOKE ALL ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION brain.claim_jobs(p_worker_id text, p_limit integer, p_lease_ms double precision, p_per_workspace integer, p_artifact_ids uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION everyone_flags_current(p_follow text[], p_everyone text[]); Type: ACL; Schema: brain; Owner: -
+--
+
+REVOKE ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) TO brain_tenant;
+GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) TO service_role;
 
 --
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: ACL; Schema: brain; Owner: -

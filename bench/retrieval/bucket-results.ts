@@ -1,7 +1,7 @@
 import type { QueryKind, WorkspacePlan } from './dataset-plan.ts';
 import { summarize, type Sample, type Summary } from './measure.ts';
 import type { BenchQuery } from './queries.ts';
-import { AUDIENCE_EXACT_NAME, AUDIENCE_NAME, EVERYONE_EXACT_NAME, EVERYONE_NAME, exactPath, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_EXACT_NAME, AUDIENCE_NAME, EVERYONE_EXACT_NAME, EVERYONE_NAME, exactPath, production, REFERENCE_NAME, STAFF_EXACT_NAME, STAFF_NAME } from './variants.ts';
 
 /** One kind of question (on-topic or off-topic) in one bucket, or over all buckets. */
 export interface GroupResult {
@@ -21,6 +21,8 @@ export interface GroupResult {
   audienceVsExactFunction: Summary | null;
   /** The everyone-readable call (same allowed set, by flag) against its own exact path (--audience). */
   everyoneVsExactFunction: Summary | null;
+  /** The staff ask (the everyone set and a small channel) against its own exact path (--audience). */
+  staffVsExactFunction: Summary | null;
 }
 
 export interface BucketResult {
@@ -32,6 +34,8 @@ export interface BucketResult {
   largestShare: number | null;
   /** The index each forced variant's statement used (EXPLAIN as the tenant). */
   forcedPlans: Record<string, string>;
+  /** The path each filtered call took on one of the bucket's questions (auto_explain; --audience). */
+  filteredPaths: Record<string, string>;
   onTopic: GroupResult;
   offTopic: GroupResult;
 }
@@ -39,6 +43,8 @@ export interface BucketResult {
 /** The reference has no tenant: its recall is against the exact search of the whole table. */
 function summarizeVariant(variant: string, list: Sample[]): Summary {
   if (variant === AUDIENCE_NAME || variant === EVERYONE_NAME) return summarize(list, (q) => q.audienceTruth);
+  // No distance truth was computed for the staff set: it is measured against its exact path only.
+  if (variant === STAFF_NAME || variant === STAFF_EXACT_NAME) return summarize(list, () => null);
   return variant === REFERENCE_NAME ? summarize(list, (q) => q.globalTruth) : summarize(list);
 }
 
@@ -61,6 +67,7 @@ export function groupResult(
     productionVsExactFunction: queries.length ? againstExactFunction(samples, include) : null,
     audienceVsExactFunction: queries.length ? againstExactFunction(samples, include, AUDIENCE_NAME, AUDIENCE_EXACT_NAME) : null,
     everyoneVsExactFunction: queries.length ? againstExactFunction(samples, include, EVERYONE_NAME, EVERYONE_EXACT_NAME) : null,
+    staffVsExactFunction: queries.length ? againstExactFunction(samples, include, STAFF_NAME, STAFF_EXACT_NAME) : null,
   };
 }
 
@@ -87,6 +94,7 @@ export function bucketResult(
   samples: Map<string, Sample[]>,
   paths: Map<number, string>,
   forcedPlans: Record<string, string>,
+  filteredPaths: Record<string, string> = {},
 ): BucketResult {
   const rows = members.map((w) => w.rows);
   const of = (kind: QueryKind) => (q: BenchQuery): boolean => q.bucket === label && q.kind === kind;
@@ -97,6 +105,7 @@ export function bucketResult(
     rowsMax: rows.length ? Math.max(...rows) : null,
     largestShare: rows.length ? Math.round((Math.max(...rows) / totalRows) * 10_000) / 10_000 : null,
     forcedPlans,
+    filteredPaths,
     onTopic: groupResult(samples, paths, of('on-topic')),
     offTopic: groupResult(samples, paths, of('off-topic')),
   };

@@ -7,6 +7,8 @@ export const HNSW_INDEX = 'chunks_embedding_hnsw_idx';
 export const EVERYONE_HNSW_INDEX = 'chunks_embedding_everyone_hnsw_idx';
 /** The channel the load makes readable by everyone in every workspace (with 'workspace': AUDIENCE_KEYS). */
 export const EVERYONE_CHANNEL = 'channel:1';
+/** A small staff-only channel (one source in forty): what a staff channel's ask adds to the everyone set. */
+export const STAFF_CHANNEL = 'channel:4';
 
 /** What loading took; the index is built afterwards (indexes.ts). */
 export interface LoadFacts {
@@ -76,11 +78,12 @@ export async function loadDataset(db: Database, plan: DatasetPlan, seed: number)
       insert into public.guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
         select id, 'bench', 'bench', '[]', '[]', now(), array['${EVERYONE_CHANNEL}'] from bench.workspace;
       -- Each workspace's sources spread over four audiences (workspace-wide and three channels),
-      -- as a server's saves spread over its channels; the chunks take theirs by trigger.
+      -- as a server's saves spread over its channels, and a tenth of channel 3's go to a small
+      -- staff channel (STAFF_CHANNEL); the chunks take theirs by trigger.
       insert into public.artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count, audience)
         select a.id, w.id, 'text', 'bench:' || a.idx, 'Shared document d' || a.document,
                'https://example.com/d' || a.document, 'ready', a.passages,
-               case a.idx % 4 when 0 then 'workspace' else 'channel:' || (a.idx % 4) end
+               case when a.idx % 4 = 0 then 'workspace' when a.idx % 40 = 3 then '${STAFF_CHANNEL}' else 'channel:' || (a.idx % 4) end
         from bench.artifact a join bench.workspace w on w.idx = a.ws;
 
       create table bench.passage (seq serial primary key, artifact int not null, ordinal int not null);

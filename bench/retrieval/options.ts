@@ -48,7 +48,8 @@ this user may create databases (for a throwaway one: eval "$(bash .ci/start-post
   --hybrid                also time match_artifacts with a query text (both legs fused)
   --audience              also time match_artifacts filtered to two of the four audiences each workspace's
                           sources are spread over, with recall against the exact filtered result; and the
-                          same set as "everyone-readable" (the passages' flag and its partial HNSW index)
+                          same set as "everyone-readable" (the passages' flag and its partial HNSW index);
+                          and a staff ask (that set and a small staff channel), each with the path it took
   --flag-flips N          after timing, make the largest workspace's channel 1 private and public again
                           N times each way (the guild_facts refresh and its flag rewrite), then VACUUM
   --hnsw-ef-construction N  build the HNSW index with this ef_construction instead of the migrations'

@@ -1,5 +1,6 @@
-import { EVERYTHING, matchArtifacts, type Database } from '@brain/db';
+import { EVERYTHING, matchArtifacts, type AudienceFilter, type Database } from '@brain/db';
 import type { BenchQuery } from './queries.ts';
+import { EVERYONE_HNSW_INDEX, HNSW_INDEX } from './load.ts';
 import { indexUsed } from './variants.ts';
 
 /**
@@ -10,6 +11,25 @@ import { indexUsed } from './variants.ts';
  * Untimed: logging every plan costs more than the query.
  */
 export async function productionPath(db: Database, notices: string[], query: BenchQuery): Promise<string> {
+  return indexUsed(await functionPlans(db, notices, query, EVERYTHING));
+}
+
+/**
+ * Which vector searches a filtered call ran: the main HNSW index (post-filtered by keys), the
+ * everyone-readable partial index, and the exact search of the allowed passages beyond the
+ * everyone set (its statement names them beyond_everyone), or none of these (exact path).
+ */
+export async function filteredPath(db: Database, notices: string[], query: BenchQuery, audience: AudienceFilter): Promise<string> {
+  const plans = await functionPlans(db, notices, query, audience);
+  const parts = [
+    plans.includes(HNSW_INDEX) ? 'main HNSW' : '',
+    plans.includes(EVERYONE_HNSW_INDEX) ? 'everyone HNSW' : '',
+    plans.includes('beyond_everyone') ? 'exact rest' : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' + ') : 'exact';
+}
+
+async function functionPlans(db: Database, notices: string[], query: BenchQuery, audience: AudienceFilter): Promise<string> {
   notices.length = 0;
   await db.transaction(async (tx) => {
     await tx.exec(`
@@ -20,9 +40,9 @@ export async function productionPath(db: Database, notices: string[], query: Ben
       set local client_min_messages = notice;
       set local role brain_tenant;`);
     await tx.query("select set_config('app.workspace_id', $1, true)", [query.workspaceId]);
-    await matchArtifacts(tx, { audience: EVERYTHING, workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
+    await matchArtifacts(tx, { audience, workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
   });
   const plans = notices.join('\n');
   if (!plans.includes('chunks')) throw new Error('auto_explain sent no plan: is it installed on the server?');
-  return indexUsed(plans);
+  return plans;
 }

@@ -2,7 +2,7 @@ import { hnswParameters } from './indexes.ts';
 import type { Summary } from './measure.ts';
 import type { BucketResult, GroupResult } from './bucket-results.ts';
 import type { FlagJob, ScaleResult } from './run-scale.ts';
-import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME } from './variants.ts';
+import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME, STAFF_KEYS, STAFF_NAME } from './variants.ts';
 
 export interface Environment {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
@@ -85,29 +85,36 @@ function productionTable(run: ScaleResult): string[] {
 
 /**
  * A filtered run beside the unfiltered one, same run: recall against the same call's exact path.
- * The arbitrary set (its keys) and the everyone-readable set (the flag) allow the same passages.
+ * The arbitrary set (its keys) and the everyone-readable set (the flag) allow the same passages;
+ * the staff ask allows them and one small channel more. The path column is what the call ran on
+ * one question of the bucket: since 20261202170000 the call by keys that holds the whole everyone
+ * set searches the everyone-readable partial index, and the rest of its keys exactly when few.
  */
 function audienceTable(run: ScaleResult, variant = AUDIENCE_NAME): string[] {
   if (!run.onTopic.variants[variant]) return [];
   const everyone = variant === EVERYONE_NAME;
+  const staff = variant === STAFF_NAME;
+  const title = everyone
+    ? `Everyone-readable (${AUDIENCE_KEYS.join(', ')} again, now as the passages flagged readable_by_everyone, through their partial HNSW index), on-topic questions:`
+    : staff
+      ? `Staff ask (${STAFF_KEYS.join(', ')}: the everyone set and a small staff channel, by keys), on-topic questions:`
+      : `Audience-filtered (${AUDIENCE_KEYS.join(', ')} by keys: about half of each workspace's sources, and exactly the load's everyone set), on-topic questions:`;
   const lines = [
-    everyone
-      ? `Everyone-readable (${AUDIENCE_KEYS.join(', ')} again, now as the passages flagged readable_by_everyone, through their partial HNSW index), on-topic questions:`
-      : `Audience-filtered (${AUDIENCE_KEYS.join(', ')}: about half of each workspace's sources), on-topic questions:`,
+    title,
     '',
-    '| workspace rows | queries | recall@5 vs its exact filtered path (worst workspace) | recall@5 vs exact filtered distance | p50 ms | p95 ms | unfiltered p95 ms | p95 / unfiltered | meets (≥ 0.98, ≤ 1.5×) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| workspace rows | queries | path | recall@5 vs its exact filtered path (worst workspace) | recall@5 vs exact filtered distance | p50 ms | p95 ms | unfiltered p95 ms | p95 / unfiltered | meets (≥ 0.98, ≤ 1.5×) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
-  const row = (label: string, g: GroupResult): string => {
+  const row = (label: string, g: GroupResult, path: string): string => {
     const a = g.variants[variant];
     const p = g.variants[PROD];
     const ratio = a && p ? a.p95 / p.p95 : Number.NaN;
-    const exact = everyone ? g.everyoneVsExactFunction : g.audienceVsExactFunction;
+    const exact = everyone ? g.everyoneVsExactFunction : staff ? g.staffVsExactFunction : g.audienceVsExactFunction;
     const meets = a && exact ? (exact.recall >= 0.98 && ratio <= 1.5 ? 'yes' : 'no') : '—';
-    return `| ${label} | ${g.queries} | ${exact ? recallCell(exact) : '—'} | ${recallCell(a)} | ${ms(a?.p50)} | ${ms(a?.p95)} | ${ms(p?.p95)} | ${Number.isNaN(ratio) ? '—' : ratio.toFixed(2)} | ${meets} |`;
+    return `| ${label} | ${g.queries} | ${path} | ${exact ? recallCell(exact) : '—'} | ${staff ? '—' : recallCell(a)} | ${ms(a?.p50)} | ${ms(a?.p95)} | ${ms(p?.p95)} | ${Number.isNaN(ratio) ? '—' : ratio.toFixed(2)} | ${meets} |`;
   };
-  for (const b of run.buckets) if (b.workspaces > 0) lines.push(row(b.label, b.onTopic));
-  lines.push(row('**all**', run.onTopic));
+  for (const b of run.buckets) if (b.workspaces > 0) lines.push(row(b.label, b.onTopic, b.filteredPaths?.[variant] ?? '—'));
+  lines.push(row('**all**', run.onTopic, ''));
   return lines;
 }
 
@@ -239,6 +246,8 @@ export function renderMarkdown(report: BenchReport): string {
   if (audience.length) out.push('', ...audience);
   const everyone = audienceTable(main, EVERYONE_NAME);
   if (everyone.length) out.push('', ...everyone);
+  const staff = audienceTable(main, STAFF_NAME);
+  if (staff.length) out.push('', ...staff);
   const flips = flipTable(main);
   if (flips.length) out.push('', ...flips);
   const hybrid = main.onTopic.variants[HYBRID];

@@ -1,4 +1,4 @@
-import { withWorkspace, type Database } from '@brain/db';
+import { audienceKeys, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { EVERYONE_FLAGS_BATCH, rewriteEveryoneFlags } from '@brain/ingest';
 import { benchDatabaseName, openBenchDatabase, type DataParameters } from './bench-database.ts';
 import { BUCKETS, planDataset } from './dataset-plan.ts';
@@ -6,7 +6,7 @@ import { buildIndexes, withEfConstruction, type IndexFacts } from './indexes.ts'
 import { EVERYONE_CHANNEL, loadDataset, seconds, type LoadFacts } from './load.ts';
 import { bucketResult, groupResult, type BucketResult, type GroupResult } from './bucket-results.ts';
 import { measure, summarize, type Summary } from './measure.ts';
-import { productionPath } from './plans.ts';
+import { filteredPath, productionPath } from './plans.ts';
 import { prepareQueries, readQueries } from './queries.ts';
 import {
   explainForced,
@@ -18,6 +18,13 @@ import {
   audienceFilteredExact,
   everyoneFiltered,
   everyoneFilteredExact,
+  staffFiltered,
+  staffFilteredExact,
+  AUDIENCE_KEYS,
+  AUDIENCE_NAME,
+  EVERYONE_NAME,
+  STAFF_KEYS,
+  STAFF_NAME,
   production,
   reference,
   REFERENCE_NAME,
@@ -26,7 +33,7 @@ import {
 } from './variants.ts';
 
 /** Bumped when the generator changes, so --reuse never mixes data of two shapes. */
-export const SHAPE_VERSION = '2';
+export const SHAPE_VERSION = '3';
 
 export type BuildFacts = LoadFacts & IndexFacts;
 
@@ -152,6 +159,13 @@ async function settleEveryoneFlags(db: Database): Promise<void> {
   for (const w of workspaces) await rewriteEveryoneFlags(db, w.id);
 }
 
+/** The filtered calls whose path (which index, or the exact search) the report names per bucket. */
+const FILTERED_CALLS: [string, AudienceFilter][] = [
+  [AUDIENCE_NAME, audienceKeys(AUDIENCE_KEYS)],
+  [EVERYONE_NAME, { kind: 'keys', keys: AUDIENCE_KEYS, everyone: true }],
+  [STAFF_NAME, audienceKeys(STAFF_KEYS)],
+];
+
 export async function runScale(params: DataParameters, options: ScaleOptions): Promise<ScaleResult> {
   const plan = planDataset(params);
   const name = benchDatabaseName(params, SHAPE_VERSION);
@@ -204,7 +218,9 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       production({ hybrid: false }),
       reference(),
       ...(options.hybrid ? [production({ hybrid: true })] : []),
-      ...(options.audience ? [audienceFiltered(), audienceFilteredExact(), everyoneFiltered(), everyoneFilteredExact()] : []),
+      ...(options.audience
+        ? [audienceFiltered(), audienceFilteredExact(), everyoneFiltered(), everyoneFilteredExact(), staffFiltered(), staffFilteredExact()]
+        : []),
       exactPath(),
       ...forced,
     ];
@@ -220,8 +236,10 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
       const sample = queries.find((q) => q.bucket === bucket.label);
       const forcedPlans: Record<string, string> = {};
       if (sample) for (const o of forcedOptions) forcedPlans[forcedIndexName(o)] = await explainForced(bench.db, sample, o);
+      const filteredPaths: Record<string, string> = {};
+      if (sample && options.audience) for (const [variant, audience] of FILTERED_CALLS) filteredPaths[variant] = await filteredPath(bench.db, notices, sample, audience);
       const members = plan.workspaces.filter((w) => w.bucket === bucket.label);
-      buckets.push(bucketResult(bucket.label, members, params.chunks, samples, paths, forcedPlans));
+      buckets.push(bucketResult(bucket.label, members, params.chunks, samples, paths, forcedPlans, filteredPaths));
     }
     return {
       params,

@@ -1,6 +1,6 @@
 import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
-import { EVERYONE_HNSW_INDEX, HNSW_INDEX } from './load.ts';
+import { EVERYONE_HNSW_INDEX, HNSW_INDEX, STAFF_CHANNEL } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
 import type { BenchQuery } from './queries.ts';
 
@@ -24,6 +24,22 @@ export const AUDIENCE_EXACT_NAME = 'match_artifacts (audience-filtered), exact p
 /** The same filtered call on its exact path for every workspace size: what the filtered index path is measured against. */
 export function audienceFilteredExact(): Variant {
   return production({ hybrid: false, audience: audienceKeys(AUDIENCE_KEYS), settings: 'set local brain.exact_search_max_rows = 1000000000', name: AUDIENCE_EXACT_NAME });
+}
+
+/**
+ * A staff channel's ask: the everyone set and one small channel more. match_artifacts splits it
+ * into the flagged passages (partial index) and the staff channel's few (exact), when the flags are current.
+ */
+export const STAFF_KEYS = [...AUDIENCE_KEYS, STAFF_CHANNEL] as const;
+export const STAFF_NAME = 'match_artifacts (staff ask: everyone set + one small channel)';
+export const STAFF_EXACT_NAME = 'match_artifacts (staff ask), exact path forced';
+
+export function staffFiltered(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(STAFF_KEYS), name: STAFF_NAME });
+}
+
+export function staffFilteredExact(): Variant {
+  return production({ hybrid: false, audience: audienceKeys(STAFF_KEYS), settings: 'set local brain.exact_search_max_rows = 1000000000', name: STAFF_EXACT_NAME });
 }
 
 export const EVERYONE_NAME = 'match_artifacts (everyone-readable, by flag)';

@@ -58,7 +58,13 @@ describeDb('tenant isolation matrix', (suite) => {
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') -- pgvector's own
         and has_function_privilege('brain_tenant', p.oid, 'execute')
       order by 1`);
-    expect(callable.map((f) => f.name).sort()).toEqual(['brain.match_artifacts', 'brain_private.current_workspace_id']);
+    expect(callable.map((f) => f.name).sort()).toEqual(['brain.everyone_flags_current', 'brain.match_artifacts', 'brain_private.current_workspace_id']);
+    // Nothing to exercise across tenants: a comparison of its two arguments, which reads no table.
+    const [pure] = await suite.db.query<{ volatility: string; body: string }>(
+      "select p.provolatile as volatility, p.prosrc as body from pg_proc p where p.oid = 'brain.everyone_flags_current(text[], text[])'::regprocedure",
+    );
+    expect(pure?.volatility).toBe('i');
+    expect(pure?.body).not.toMatch(/\bfrom\b/i);
   });
 
   it('allows exactly the expected rows and refuses every forbidden cell', async () => {

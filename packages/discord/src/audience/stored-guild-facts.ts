@@ -39,7 +39,7 @@ export async function readGuildFacts(db: Database, scope: GuildScope): Promise<R
 export async function readGuildFactsStamp(db: Database, scope: GuildScope): Promise<{ fetchedAt: number; flagsCurrent: boolean } | undefined> {
   const [row] = await withWorkspace(db, scope.workspaceId, (tx) =>
     tx.query<{ fetched_at: Date | string; flags_current: boolean }>(
-      `select fetched_at, everyone_flags_follow is not null and everyone_flags_follow = everyone_audiences as flags_current
+      `select fetched_at, brain.everyone_flags_current(everyone_flags_follow, everyone_audiences) as flags_current
          from public.guild_facts where workspace_id = $1 and guild_id = $2`,
       [scope.workspaceId, scope.guildId],
     ),
@@ -67,7 +67,7 @@ export async function writeGuildFacts(db: Database, workspaceId: string, facts: 
              channels = excluded.channels, fetched_at = excluded.fetched_at,
              everyone_audiences = excluded.everyone_audiences
          where public.guild_facts.fetched_at <= excluded.fetched_at or public.guild_facts.guild_id <> excluded.guild_id
-       returning everyone_flags_follow is not null and everyone_flags_follow = everyone_audiences as flags_current`,
+       returning brain.everyone_flags_current(everyone_flags_follow, everyone_audiences) as flags_current`,
       [workspaceId, facts.guildId, facts.ownerId, JSON.stringify(roles), JSON.stringify(channels), new Date(facts.fetchedAt).toISOString(), everyone],
     ),
   );

@@ -80,13 +80,13 @@ export async function rewriteEveryoneFlags(db: Database, workspaceId: string, op
       // A new statement, so a new snapshot: it sees every writer that held the shared lock.
       const marked = await tx.query(
         `update public.guild_facts g set everyone_flags_follow = g.everyone_audiences
-          where g.workspace_id = $1::uuid and g.everyone_flags_follow is distinct from g.everyone_audiences
+          where g.workspace_id = $1::uuid and not brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences)
             and not exists (select 1 from public.chunks c where c.workspace_id = $1::uuid and c.readable_by_everyone is distinct from ${expected('c')})
           returning 1`,
         [workspaceId],
       );
       const [facts] = marked.length > 0 ? [] : await tx.query<{ current: boolean }>(
-        'select everyone_flags_follow is not distinct from everyone_audiences as current from public.guild_facts where workspace_id = $1::uuid',
+        'select brain.everyone_flags_current(everyone_flags_follow, everyone_audiences) as current from public.guild_facts where workspace_id = $1::uuid',
         [workspaceId],
       );
       const done = marked.length > 0 || !facts || facts.current;

@@ -10,7 +10,7 @@ export async function enqueueLaggingEveryoneFlags(db: Database): Promise<number>
       `insert into jobs (workspace_id, task, payload, max_attempts)
        select g.workspace_id, 'everyone_flags', jsonb_build_object('reason', 'sweep'), 8
        from guild_facts g
-       where g.everyone_flags_follow is distinct from g.everyone_audiences
+       where not brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences)
          and not exists (select 1 from jobs j where j.workspace_id = g.workspace_id and j.task = 'everyone_flags' and j.status = 'running')
        on conflict (workspace_id) where task = 'everyone_flags' and status = 'queued' do nothing
        returning id`,
