@@ -22,6 +22,8 @@ interface Quote {
   /** The short code block its last sentence announces, shown as the page shows it. */
   code: TextRange | null;
   chars: number;
+  /** Its setting's value is not stated in its passage, whose end is still that setting's text. */
+  wantsValue?: boolean;
 }
 
 const MAX_SENTENCE_CHARS = 500;
@@ -114,6 +116,12 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     for (const r of quote.ranges) shown.push({ n: chosen.passage.n, range: r });
     for (const t of chosen.matched) covered.add(t);
     perPassage.set(chosen.passage.n, (perPassage.get(chosen.passage.n) ?? 0) + 1);
+    const carried = quote.wantsValue ? valueInContinuation(chosen, all, shown) : undefined;
+    if (carried && chars + carried.chars <= maxChars) {
+      picked.push(carried);
+      chars += carried.chars;
+      shown.push({ n: carried.candidate.passage.n, range: carried.candidate.span });
+    }
   }
   // Nothing shares a term with the question (retrieved on meaning alone): quote the opening of
   // the best passage rather than nothing; the label already says these are quotations.
@@ -190,14 +198,38 @@ function quoteOf(c: Candidate, question: string, wanted: Set<string>, shown: rea
   // is stated further down the same label's text ("work_mem" › "Sets the base maximum amount of
   // memory…", then "The default value is four megabytes (4MB)."), and is quoted with it on a line
   // of its own.
-  if (label && (first || (c.besideLabel && c.sectionPosition <= 1)) && asksForValue(question) && !end.code) {
+  let wantsValue = false;
+  if (label && (first || ranges[0] === label || (c.besideLabel && c.sectionPosition <= 1)) && asksForValue(question) && !end.code) {
     const stated = c.siblings.find((s, i) => i > c.siblings.indexOf(end) && s.label === label && s.kind === 'sentence' && statesDefault(s.text) && !isShown(shown, n, s));
     if (stated && stated.end - c.span.start <= 3 * WINDOW_CHARS) ranges.push(stated);
+    // Not stated here, and the setting's text runs on to the passage's end: the next passage may say it.
+    else if (!stated && c.siblings.at(-1)?.label === label) wantsValue = true;
   }
   // "Using default factory functions is a way to … for fields:" is answered by the code after it.
   const code = end.code && end.code.text.split('\n').length <= MAX_CODE_LINES && end.code.text.length <= MAX_CODE_CHARS ? end.code : null;
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
-  return { candidate: c, ranges, code, chars };
+  return { candidate: c, ranges, code, chars, wantsValue };
+}
+
+/**
+ * A long setting's description goes on in the next passage of the same page, which starts with the
+ * sentences this one ends with (the chunker's overlap) and, having no label of its own before it,
+ * does not name the setting: "The default value for this parameter is `"$user", public`." follows
+ * `search_path` (`string`) that way. That passage's sentence stating a default, before any other
+ * label begins, is quoted after the setting's description, with that passage's citation.
+ */
+function valueInContinuation(c: Candidate, all: readonly Candidate[], shown: readonly { n: number; range: TextRange }[]): Quote | undefined {
+  const tail = c.siblings.at(-1);
+  if (!tail) return undefined;
+  const next = all.find((o) => o.passage !== c.passage && o.passage.title === c.passage.title && o.position === 0 && collapseWhitespace(o.span.text) === collapseWhitespace(tail.text));
+  if (!next) return undefined;
+  for (const span of next.siblings) {
+    if (span.label !== null) return undefined;
+    if (span.kind === 'sentence' && statesDefault(span.text) && !isShown(shown, next.passage.n, span)) {
+      return { candidate: { ...next, span, position: next.siblings.indexOf(span) }, ranges: [span], code: null, chars: displayText(span.text).length };
+    }
+  }
+  return undefined;
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {

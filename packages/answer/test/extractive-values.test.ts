@@ -30,6 +30,35 @@ describe('a question asking for a value', () => {
     expect(answer.text).not.toContain('The default value is 2.0.');
   });
 
+  it("quotes the default from the next passage of the page when the setting's text runs on into it", async () => {
+    const tail = 'If one of the list items is the special name `$user`, the schema named by the current user is substituted.';
+    const first: Passage = {
+      n: 1,
+      title: '20.11. Client Connection Defaults',
+      url: null,
+      heading: '20.11. Client Connection Defaults › Statement Behavior',
+      content: `\`search_path\` (\`string\`)\n\nThis variable specifies the order in which schemas are searched when an object is referenced by a simple name.\n\n${tail}`,
+    };
+    const next = (rest: string): Passage => ({ ...first, n: 2, content: `${tail}\n\nThe system catalog schema is always searched.\n\n${rest}` });
+    // Sentences that name search_path beside "default value" outscore the one that states it.
+    const elsewhere: Passage = {
+      n: 3,
+      title: 'SET',
+      url: null,
+      heading: 'SET › Notes',
+      content: 'A function’s `search_path` default value comes from the session that calls it. The default value a `SET search_path` gives lasts until the transaction ends. Every `search_path` default value is a list.',
+    };
+    const question = 'What is the default value of search_path?';
+    const answer = await createExtractiveAnswerer({ maxSentences: 3 }).answer({ question, passages: [first, next('The default value for this parameter is `"$user", public`.'), elsewhere] });
+    expect(answer.text).toContain('> The default value for this parameter is `"$user", public`. [2]');
+    // Once another setting begins in that passage, what follows is that setting's.
+    const other = await createExtractiveAnswerer({ maxSentences: 3 }).answer({
+      question,
+      passages: [first, next('`row_security` (`boolean`)\n\nThis variable controls whether to raise an error. The default is `on`.'), elsewhere],
+    });
+    expect(other.text).not.toContain('The default is `on`.');
+  });
+
   it('adds nothing for a question that asks for no value', async () => {
     const answer = await createExtractiveAnswerer().answer({
       question: 'What does work_mem limit when a query sorts before writing to temporary disk files?',
