@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TestContext } from 'vitest';
 import { toVectorLiteral, withService, type Database, type Queryable } from '../src/index.ts';
 import { prng } from '../src/testing/prng.ts';
 
@@ -122,4 +123,45 @@ export function atSimilarity(base: number[], seed: number, similarity: number): 
   const norm = Math.hypot(...orthogonal);
   const rest = Math.sqrt(1 - similarity * similarity);
   return base.map((x, i) => similarity * x + (rest * (orthogonal[i] as number)) / norm);
+}
+
+/**
+ * Runs fn as the tenant with auto_explain sending the plan of every statement, nested ones
+ * included, as a NOTICE, and returns those collected in `notices` (the suite's onNotice fills it).
+ * auto_explain's settings need a superuser, so they are set before the transaction switches to
+ * brain_tenant, as withWorkspace does.
+ */
+export async function plansOf(
+  db: Database,
+  notices: string[],
+  workspaceId: string,
+  fn: (tx: Queryable) => Promise<unknown>,
+  extraSettings = '',
+): Promise<string> {
+  notices.length = 0;
+  await db.transaction(async (tx) => {
+    await tx.exec(`
+      load 'auto_explain';
+      set local auto_explain.log_min_duration = 0;
+      set local auto_explain.log_nested_statements = on;
+      set local auto_explain.log_level = notice;
+      set local client_min_messages = notice;
+      ${extraSettings}
+      set local role brain_tenant;`);
+    await tx.query("select set_config('app.workspace_id', $1, true)", [workspaceId]);
+    await fn(tx);
+  });
+  return notices.join('\n');
+}
+
+/**
+ * LOAD 'auto_explain' and its settings need a superuser: on a server where the suite's role is not
+ * one (Supabase's postgres, the Supabase-like CI server), the plan assertions are skipped, saying so.
+ */
+export async function skipPlansUnlessSuperuser(db: Database, ctx: TestContext): Promise<void> {
+  const [me] = await db.query<{ role: string; superuser: boolean }>('select current_user as role, rolsuper as superuser from pg_roles where rolname = current_user');
+  if (me?.superuser) return;
+  const reason = `auto_explain needs a superuser and ${me?.role ?? 'this role'} is not one: the plan assertions of this test did not run`;
+  console.warn(`[skipped] ${ctx.task.name}: ${reason}`);
+  ctx.skip(reason);
 }

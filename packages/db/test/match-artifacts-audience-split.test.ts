@@ -9,7 +9,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
-import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, plansOf, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
 const notices: string[] = [];
 // Both whole-call bounds at 0: every call takes the index path (the split's own bound is apart).
@@ -45,17 +45,11 @@ describeDb('match_artifacts: keys that hold the everyone set', (suite) => {
       return [...new Set(rows.map((r) => Object.keys(artifact).find((k) => artifact[k] === r.artifact_id) ?? 'bulk'))].sort();
     });
   // The plans of the function's statements (auto_explain, which needs a superuser).
-  async function plans(audiences: string[], settings = INDEX_PATH): Promise<string> {
-    notices.length = 0;
-    await suite.db.transaction(async (tx) => {
-      await tx.exec(`load 'auto_explain'; set local auto_explain.log_min_duration = 0; set local auto_explain.log_nested_statements = on;
-                     set local auto_explain.log_level = notice; set local client_min_messages = notice; set local role brain_tenant;`);
-      await tx.query("select set_config('app.workspace_id', $1, true)", [ws]);
+  const plans = (audiences: string[], settings = INDEX_PATH): Promise<string> =>
+    plansOf(suite.db, notices, ws, async (tx) => {
       await tx.exec(settings);
       await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 5, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
     });
-    return notices.join('\n');
-  }
   const split = (plan: string): void => {
     expect(plan).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
     expect(plan).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
@@ -112,11 +106,7 @@ describeDb('match_artifacts: keys that hold the everyone set', (suite) => {
   });
 
   it('splits only while the flags follow the facts and the keys hold the everyone set, and then never cites outside the keys', async (ctx) => {
-    const [me] = await suite.db.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user');
-    if (!me?.superuser) {
-      console.warn(`[skipped] ${ctx.task.name}: EXPLAIN of the function's statements needs auto_explain, which needs a superuser`);
-      ctx.skip();
-    }
+    await skipPlansUnlessSuperuser(suite.db, ctx);
     const whole = await plans(EVERYONE_SET);
     split(whole);
     expect(whole).not.toMatch(/beyond_everyone/);

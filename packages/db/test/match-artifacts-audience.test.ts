@@ -10,7 +10,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { actAsTenant, toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
-import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, plansOf, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
 const notices: string[] = [];
 
@@ -114,24 +114,14 @@ describeDb('match_artifacts audiences', (suite) => {
   });
 
   it('searches the everyone-readable passages through their own partial index, and so does a call by keys that holds exactly them', async (ctx) => {
-    const [me] = await suite.db.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user');
-    if (!me?.superuser) {
-      console.warn(`[skipped] ${ctx.task.name}: EXPLAIN of the function's statements needs auto_explain, which needs a superuser`);
-      ctx.skip();
-    }
+    await skipPlansUnlessSuperuser(suite.db, ctx);
     // #3 (mods', and staff's since the move above) made everyone-readable, and both bounds at 0: every call takes the index path.
     const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0;';
-    const plans = async (audiences: string[] | null): Promise<string> => {
-      notices.length = 0;
-      await suite.db.transaction(async (tx) => {
-        await tx.exec(`load 'auto_explain'; set local auto_explain.log_min_duration = 0; set local auto_explain.log_nested_statements = on;
-                       set local auto_explain.log_level = notice; set local client_min_messages = notice; set local role brain_tenant;`);
-        await tx.query("select set_config('app.workspace_id', $1, true)", [ws]);
+    const plans = (audiences: string[] | null): Promise<string> =>
+      plansOf(suite.db, notices, ws, async (tx) => {
         await tx.exec(forced);
         await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 50, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
       });
-      return notices.join('\n');
-    };
     await withWorkspace(suite.db, ws, (tx) =>
       tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
                 values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),

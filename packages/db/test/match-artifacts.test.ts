@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceKeys, EVERYTHING, matchArtifacts, toVectorLiteral, withService, withWorkspace, type Database, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
 import {
@@ -9,50 +9,15 @@ import {
   createWorkspace,
   insertChunks,
   nearVector,
+  plansOf as plansWith,
+  skipPlansUnlessSuperuser,
   unitVector,
   withRebuiltVectorIndex,
 } from './fixtures.ts';
 
 const notices: string[] = [];
-
-/**
- * Runs fn as the tenant with auto_explain sending the plan of every statement, nested ones
- * included, as a NOTICE. auto_explain's settings need a superuser, so they are set before the
- * transaction switches to brain_tenant, as withWorkspace does.
- */
-async function plansOf(
-  db: Database,
-  workspaceId: string,
-  fn: (tx: Queryable) => Promise<unknown>,
-  extraSettings = '',
-): Promise<string> {
-  notices.length = 0;
-  await db.transaction(async (tx) => {
-    await tx.exec(`
-      load 'auto_explain';
-      set local auto_explain.log_min_duration = 0;
-      set local auto_explain.log_nested_statements = on;
-      set local auto_explain.log_level = notice;
-      set local client_min_messages = notice;
-      ${extraSettings}
-      set local role brain_tenant;`);
-    await tx.query("select set_config('app.workspace_id', $1, true)", [workspaceId]);
-    await fn(tx);
-  });
-  return notices.join('\n');
-}
-
-/**
- * LOAD 'auto_explain' and its settings need a superuser: on a server where the suite's role is not
- * one (Supabase's postgres, the Supabase-like CI server), the plan assertions are skipped, saying so.
- */
-async function skipPlansUnlessSuperuser(db: Database, ctx: TestContext): Promise<void> {
-  const [me] = await db.query<{ role: string; superuser: boolean }>('select current_user as role, rolsuper as superuser from pg_roles where rolname = current_user');
-  if (me?.superuser) return;
-  const reason = `auto_explain needs a superuser and ${me?.role ?? 'this role'} is not one: the plan assertions of this test did not run`;
-  console.warn(`[skipped] ${ctx.task.name}: ${reason}`);
-  ctx.skip(reason);
-}
+const plansOf = (db: Database, workspaceId: string, fn: (tx: Queryable) => Promise<unknown>, extraSettings = ''): Promise<string> =>
+  plansWith(db, notices, workspaceId, fn, extraSettings);
 
 describeDb(
   'match_artifacts',
