@@ -85,6 +85,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // passage was ranked first for the question as a whole, so its sentences need no such proof,
   // nor does an API's description that opens with the action asked for ("Insert x in a in
   // sorted order." for "How do I insert into a list while keeping it in order?").
+  const asksValue = asksForValue(question);
   const informativeSeen = all.some((c) => c.informative.size > 0);
   const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans));
 
@@ -109,7 +110,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, question, wanted, shown, picked.length === 0);
+    const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asksValue);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     picked.push(quote);
     chars += quote.chars;
@@ -138,7 +139,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, question: string, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean): Quote {
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asksValue: boolean): Quote {
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -199,8 +200,9 @@ function quoteOf(c: Candidate, question: string, wanted: Set<string>, shown: rea
   // memory…", then "The default value is four megabytes (4MB)."), and is quoted with it on a line
   // of its own.
   let wantsValue = false;
-  if (label && (first || ranges[0] === label || (c.besideLabel && c.sectionPosition <= 1)) && asksForValue(question) && !end.code) {
-    const stated = c.siblings.find((s, i) => i > c.siblings.indexOf(end) && s.label === label && s.kind === 'sentence' && statesDefault(s.text) && !isShown(shown, n, s));
+  if (label && (first || ranges[0] === label || (c.besideLabel && c.sectionPosition <= 1)) && asksValue && !end.code) {
+    const after = c.siblings.indexOf(end);
+    const stated = c.siblings.find((s, i) => i > after && s.label === label && s.kind === 'sentence' && statesDefault(s.text) && !isShown(shown, n, s));
     if (stated && stated.end - c.span.start <= 3 * WINDOW_CHARS) ranges.push(stated);
     // Not stated here, and the setting's text runs on to the passage's end: the next passage may say it.
     else if (!stated && c.siblings.at(-1)?.label === label) wantsValue = true;
