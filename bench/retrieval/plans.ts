@@ -1,4 +1,5 @@
 import { EVERYTHING, matchArtifacts, type AudienceFilter, type Database } from '@brain/db';
+import { plansOf } from '@brain/db/testing/function-plans';
 import type { BenchQuery } from './queries.ts';
 import { EVERYONE_HNSW_INDEX, HNSW_INDEX } from './load.ts';
 import { indexUsed } from './variants.ts';
@@ -30,19 +31,9 @@ export async function filteredPath(db: Database, notices: string[], query: Bench
 }
 
 async function functionPlans(db: Database, notices: string[], query: BenchQuery, audience: AudienceFilter): Promise<string> {
-  notices.length = 0;
-  await db.transaction(async (tx) => {
-    await tx.exec(`
-      load 'auto_explain';
-      set local auto_explain.log_min_duration = 0;
-      set local auto_explain.log_nested_statements = on;
-      set local auto_explain.log_level = notice;
-      set local client_min_messages = notice;
-      set local role brain_tenant;`);
-    await tx.query("select set_config('app.workspace_id', $1, true)", [query.workspaceId]);
-    await matchArtifacts(tx, { audience, workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 });
-  });
-  const plans = notices.join('\n');
+  const plans = await plansOf(db, notices, query.workspaceId, (tx) =>
+    matchArtifacts(tx, { audience, workspaceId: query.workspaceId, embedding: query.embedding, matchCount: 5, minSimilarity: -1 }),
+  );
   if (!plans.includes('chunks')) throw new Error('auto_explain sent no plan: is it installed on the server?');
   return plans;
 }
