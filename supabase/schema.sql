@@ -1847,7 +1847,7 @@ CREATE INDEX chunks_artifact_id_idx ON public.chunks USING btree (artifact_id);
 -- Name: chunks_embedding_everyone_hnsw_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX chunks_embedding_everyone_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='64') WHERE readable_by_everyone;
+CREATE INDEX chunks_embedding_everyone_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE readable_by_everyone;
 
 --
 -- Name: chunks_embedding_hnsw_idx; Type: INDEX; Schema: public; Owner: -
