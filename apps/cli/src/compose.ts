@@ -1,14 +1,17 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
-import type { DiscordHistory, EntitlementCheck } from '@brain/discord';
+import { Signer } from '@brain/accounts';
+import type { AskFunction, DeferredHandOff, DeferredRunner, DeferredWork, DiscordHistory, EntitlementCheck } from '@brain/discord';
 import type { Embedder } from '@brain/embeddings';
 import type { McpDeps } from '@brain/mcp';
 import type { Logger } from '@brain/observability';
 import type { OnboardingDeps } from '@brain/web';
 import { resolveCookieSecret } from './context.ts';
-import { buildOnboarding } from './onboarding.ts';
+import { wireHandedOffInteractions } from './discord-wiring.ts';
+import { buildBillingService, buildOnboarding } from './onboarding.ts';
 import { buildAnswering, type AnswerQuestion } from './services/answering.ts';
 import { startAnsweringThread, type AnsweringThread, type AnsweringThreadOptions } from './services/answering-thread/answer-on-thread.ts';
+import type { InteractionSetup } from './services/answering-thread/protocol.ts';
 import { buildEntitlementCheck, exceptLocalWorkspace } from './services/entitlements.ts';
 import { buildEmbedder, buildIngestRuntime, type IngestRuntime } from './services/ingest.ts';
 import { buildMcpDeps } from './services/mcp.ts';
@@ -47,6 +50,12 @@ export interface Composition {
    * waits for it, so a cold instance's first /ask does not wait for a thread still starting.
    */
   answeringReady(): Promise<void>;
+  /**
+   * Where the Discord surface hands a deferred real-Discord /ask over whole (entitlement, audience,
+   * answer, the reply's edits): the answering thread, once `answering()` started one. Undefined
+   * without it; the thread takes nothing once it has stopped, and that work runs here.
+   */
+  interactionHandOff(localWorkspaceId: string): ((dedupe: 'database' | 'process') => DeferredHandOff | undefined) | undefined;
   /** Install, claim and billing (the one entitlement policy lives in its billing service). */
   onboarding(): OnboardingDeps;
   /** Billing's gate for /save, /ask and MCP; `localWorkspaceId`, the operator's own, is never metered. */
@@ -83,9 +92,9 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
     built ??= { runtime: buildIngestRuntime(config, db, logger, embedder, pretendHistory), pretendHistory };
     return built.runtime;
   };
-  const onboarding = once(() =>
-    buildOnboarding({ config, db, logger, cookieSecret: resolveCookieSecret(config, logger), print: options.print ?? ((line) => logger.info(line)) }),
-  );
+  // One secret for onboarding here and the answering thread's billing links.
+  const cookieSecret = once(() => resolveCookieSecret(config, logger));
+  const onboarding = once(() => buildOnboarding({ config, db, logger, cookieSecret: cookieSecret(), print: options.print ?? ((line) => logger.info(line)) }));
   // Onboarding (and its cookie secret) is built at the first metered call, not before: a command
   // whose only workspace is the unmetered local one never needs it.
   const billingCheck = once(() => buildEntitlementCheck(onboarding()));
@@ -113,6 +122,12 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
     answeringReady: async () => {
       await thread?.ready;
     },
+    interactionHandOff: (localWorkspaceId) => {
+      answering();
+      const answers = thread;
+      if (!answers) return undefined;
+      return (dedupe) => answers.handOff({ localWorkspaceId, cookieSecret: cookieSecret(), dedupe }, handedOver);
+    },
     onboarding,
     entitlementCheck,
     mcp: (localWorkspaceId) => buildMcpDeps(config, db, logger, embedder, entitlementCheck(localWorkspaceId)),
@@ -124,4 +139,21 @@ export function compose(config: BrainConfig, db: Database, logger: Logger, optio
       await Promise.all([runtime?.close(), answers?.close()]);
     },
   };
+}
+
+/**
+ * Which deferred work leaves the acknowledging thread: real Discord's /ask. The playground's
+ * pretend server keeps its guild facts on the acknowledging thread, and /save its downloads.
+ */
+const handedOver = (work: DeferredWork): boolean => work.origin === 'discord' && work.label === '/ask';
+
+/**
+ * The answering thread's side of `interactionHandOff`: the deferred /ask's deps over that
+ * thread's own connection, with the same entitlement policy (billing, the local workspace never
+ * metered) and the same signing secret as here.
+ */
+export function composeHandedOffInteractions(config: BrainConfig, db: Database, logger: Logger, ask: AskFunction, setup: InteractionSetup): DeferredRunner {
+  const billing = buildBillingService(config, db, logger, new Signer(setup.cookieSecret));
+  const checkEntitlement = exceptLocalWorkspace(buildEntitlementCheck({ billing }), setup.localWorkspaceId);
+  return wireHandedOffInteractions({ config, db, logger, ask, checkEntitlement, dedupe: setup.dedupe });
 }

@@ -1,7 +1,9 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import {
+  ArtifactWatcher,
   createAttachmentDownloader,
+  createDeferredRunner,
   createCachedGuildFacts,
   createDiscordApi,
   createDiscordHistory,
@@ -15,6 +17,8 @@ import {
   startDiscordEmulator,
   type AskFunction,
   type BillingPortal,
+  type DeferredHandOff,
+  type DeferredRunner,
   type DiscordHistory,
   type DiscordSurface,
   type EntitlementCheck,
@@ -46,7 +50,12 @@ export interface DiscordWiringInput {
   checkEntitlement?: EntitlementCheck;
   /** /billing's Customer Portal; absent when Stripe is not configured. */
   openBillingPortal?: BillingPortal | undefined;
+  /** Where deferred work is handed over (the answering thread's, for /ask), given how interactions are deduplicated. */
+  handOff?: ((dedupe: 'database' | 'process') => DeferredHandOff | undefined) | undefined;
 }
+
+/** PGlite's data directory is locked to this one process: no other instance can see an interaction. */
+export const interactionDedupe = (db: Database): 'database' | 'process' => (db.kind === 'pglite' ? 'process' : 'database');
 
 const allowed: EntitlementCheck = async () => ({ allowed: true });
 
@@ -64,8 +73,8 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
   const surface = createDiscordSurface({
     db,
     logger,
-    // PGlite's data directory is locked to this one process: no other instance can see an interaction.
-    dedupe: db.kind === 'pglite' ? 'process' : 'database',
+    dedupe: interactionDedupe(db),
+    handOff: input.handOff?.(interactionDedupe(db)),
     metrics: input.metrics?.interactions,
     ask: input.ask,
     openBillingPortal: input.openBillingPortal,
@@ -145,4 +154,42 @@ async function startPlayground({ db, logger, ask, localWorkspaceId }: DiscordWir
       await Promise.all([emulator.close(), pretend.close()]);
     },
   };
+}
+
+export interface HandedOffInteractionsInput {
+  config: BrainConfig;
+  /** This thread's own connection. */
+  db: Database;
+  logger: Logger;
+  ask: AskFunction;
+  /** Billing's gate, the local workspace excepted, as on the acknowledging thread. */
+  checkEntitlement: EntitlementCheck;
+  dedupe: 'database' | 'process';
+}
+
+/**
+ * Real Discord's deferred /ask on another thread (the answering thread): the same command deps
+ * wireDiscord gives the surface for the `discord` origin (the REST client, the bot token's cached
+ * guild facts), over that thread's own database connection. Only /ask comes here: /save's
+ * attachments and history stay with the surface on the acknowledging thread.
+ */
+export function wireHandedOffInteractions(input: HandedOffInteractionsInput): DeferredRunner {
+  const { config, db, logger } = input;
+  const api = createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken });
+  return createDeferredRunner({
+    deps: {
+      db,
+      logger,
+      ask: input.ask,
+      checkEntitlement: input.checkEntitlement,
+      downloadAttachment: () => Promise.reject(new Error('attachments are downloaded by the acknowledging thread, not here')),
+      watcher: new ArtifactWatcher(db, logger),
+      guildFacts: config.discord.botToken
+        ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger, db })
+        : undefined,
+    },
+    apis: { discord: api, playground: undefined },
+    dedupe: input.dedupe,
+    logger: logger.child({ component: 'interactions' }),
+  });
 }

@@ -1,5 +1,5 @@
 import { createAccounts, DevOutboxMailer, Signer, SupabaseMailer, type MagicLinkMailer } from '@brain/accounts';
-import { createBillingLinks, createBillingService, createStripeGateway } from '@brain/billing';
+import { createBillingLinks, createBillingService, createStripeGateway, type BillingService } from '@brain/billing';
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import type { Logger } from '@brain/observability';
@@ -29,10 +29,18 @@ export function buildOnboarding(options: OnboardingOptions): OnboardingDeps {
       : (devOutbox ?? new DevOutboxMailer({ print: options.print }));
   const accounts = createAccounts({ db, mailer, logger, publicUrl: config.publicUrl });
 
+  return { accounts, billing: buildBillingService(config, db, logger, signer), signer, devOutbox };
+}
+
+/**
+ * Billing (Stripe when STRIPE_SECRET_KEY is set), links signed with `signer`: onboarding's, and
+ * the answering thread's own for /ask's entitlement check, so both meter on one policy.
+ */
+export function buildBillingService(config: BrainConfig, db: Database, logger: Logger, signer: Signer): BillingService {
   const links = createBillingLinks(config.publicUrl, signer);
   const { secretKey, webhookSecret, priceId, apiBase } = config.stripe;
   const gateway = secretKey && webhookSecret ? createStripeGateway({ secretKey, webhookSecret, apiBase }) : undefined;
-  const billing = createBillingService({
+  return createBillingService({
     db,
     logger,
     gateway,
@@ -40,5 +48,4 @@ export function buildOnboarding(options: OnboardingOptions): OnboardingDeps {
     links,
     policy: { billingEnabled: gateway !== undefined, ...config.entitlements, checkoutUrl: (workspaceId) => links.checkout(workspaceId) },
   });
-  return { accounts, billing, signer, devOutbox };
 }

@@ -69,7 +69,7 @@ describeDb('readiness waits for the answering thread', (suite) => {
       expect(await s.readyz()).toBe(200);
       expect(await s.app.answeringThread?.ready).toBe(true);
       await s.question();
-      expect(s.app.answeringThread?.counters).toEqual({ onThread: 1, inProcess: 0 });
+      expect(s.app.answeringThread?.counters).toEqual({ onThread: 1, inProcess: 0, interactions: 0 });
       await web.close(1_000);
     } finally {
       channel.postMessage('go');
@@ -86,7 +86,7 @@ describeDb('readiness waits for the answering thread', (suite) => {
       expect(await s.app.answeringThread?.ready).toBe(false);
       expect(s.lines.some((l) => l.includes('answering on the main thread') && l.includes('the model could not be loaded'))).toBe(true);
       await s.question();
-      expect(s.app.answeringThread?.counters).toEqual({ onThread: 0, inProcess: 1 });
+      expect(s.app.answeringThread?.counters).toEqual({ onThread: 0, inProcess: 1, interactions: 0 });
       await web.close(1_000);
     } finally {
       await s.app.close();
@@ -101,7 +101,7 @@ describeDb('readiness waits for the answering thread', (suite) => {
       expect(await s.app.answeringThread?.ready).toBe(false);
       expect(s.lines.some((l) => l.includes('answering on the main thread') && l.includes('did not start within 0.3 s'))).toBe(true);
       await s.question();
-      expect(s.app.answeringThread?.counters).toEqual({ onThread: 0, inProcess: 1 });
+      expect(s.app.answeringThread?.counters).toEqual({ onThread: 0, inProcess: 1, interactions: 0 });
       await web.close(1_000);
     } finally {
       await s.app.close();

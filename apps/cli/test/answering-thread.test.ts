@@ -60,7 +60,7 @@ describeDb('answering on a thread of its own', (suite) => {
     const here = await inProcess(base('When do we deploy?'));
     expect(there.grounded).toBe(true);
     expect({ ...there, queryId: undefined }).toEqual({ ...here, queryId: undefined });
-    expect(thread.counters).toEqual({ onThread: 1, inProcess: 0 });
+    expect(thread.counters).toEqual({ onThread: 1, inProcess: 0, interactions: 0 });
     const rows = await withService(suite.db, (tx) => tx.query<{ id: string }>('select id::text from queries where id = $1', [there.queryId]));
     expect(rows).toHaveLength(1);
   });
@@ -115,7 +115,7 @@ describeDb('answering on a thread of its own', (suite) => {
       expect(isAppError(held) && [held.code, held.retryable, held.userMessage]).toEqual(['ANSWER_THREAD_STOPPED', true, 'I was interrupted while answering. Please ask again.']);
       const after = await dying.ask(base('When do we deploy?'));
       expect(after.grounded).toBe(true);
-      expect(dying.counters).toEqual({ onThread: 1, inProcess: 1 });
+      expect(dying.counters).toEqual({ onThread: 1, inProcess: 1, interactions: 0 });
     } finally {
       await dying.close();
     }

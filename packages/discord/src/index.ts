@@ -5,6 +5,14 @@ export { generateDevKeyPair, devKeyPairFromPem, type DevKeyPair } from './verify
 export { parseInteraction } from './interactions/parse-interaction.ts';
 export { createInteractionHandler, type InteractionHandler, type InteractionHandlerOptions } from './interactions/handle-interaction.ts';
 export { FINAL_EDIT_MS, InFlightWork, type WorkSignals } from './interactions/in-flight.ts';
+export {
+  createDeferredRunner,
+  type DeferredHandOff,
+  type DeferredOutcome,
+  type DeferredRunner,
+  type DeferredRunnerOptions,
+  type DeferredWork,
+} from './interactions/deferred-work.ts';
 export { RecentIds } from './interactions/recent-ids.ts';
 export { isServerAdmin, ADMIN_PERMISSIONS } from './interactions/permissions.ts';
 export type {

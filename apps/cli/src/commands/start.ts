@@ -45,6 +45,8 @@ export function registerStart(program: Command): void {
           localWorkspaceId: local.id,
           ask: app.answering(),
           checkEntitlement: app.entitlementCheck(),
+          // Real Discord's /ask, whole, to the answering thread: this thread acknowledges and hands over.
+          handOff: app.interactionHandOff(local.id),
           openBillingPortal: onboarding.billing.enabled ? (workspaceId: string) => onboarding.billing.createPortalSession(workspaceId) : undefined,
         });
         // The embedded database is this process's alone: nothing else could run its jobs.

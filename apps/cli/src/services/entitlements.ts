@@ -1,12 +1,12 @@
+import type { BillingService } from '@brain/billing';
 import type { EntitlementCheck } from '@brain/discord';
-import type { OnboardingDeps } from '@brain/web';
 
 /**
  * /save and /ask in a real server, and MCP's save_source and search_brain, go through billing:
  * decided and counted in one statement, on the billing service's own policy (the one the
  * dashboard's plan and checkout also read).
  */
-export function buildEntitlementCheck(onboarding: OnboardingDeps): EntitlementCheck {
+export function buildEntitlementCheck(onboarding: { billing: Pick<BillingService, 'recordUsage'> }): EntitlementCheck {
   return async (workspaceId, action) => {
     const entitlement = await onboarding.billing.recordUsage(workspaceId, action);
     return entitlement.allowed ? { allowed: true } : { allowed: false, message: entitlement.message, code: entitlement.code };

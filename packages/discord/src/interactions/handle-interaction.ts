@@ -1,20 +1,18 @@
 import { InteractionResponseType, InteractionType, MessageFlags, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
-import { lazyChild, type InteractionMetrics, type Logger } from '@brain/observability';
-import { claimInteraction } from '../queries/claim-interaction.ts';
+import type { InteractionMetrics, Logger } from '@brain/observability';
 import type { DiscordHistory } from '../history/discord-history.ts';
 import type { DiscordApi } from '../rest/discord-api.ts';
 import type { OutgoingMessage } from '../rest/outgoing-message.ts';
 import { NO_MENTIONS } from '../rest/outgoing-message.ts';
-import { InteractionResponder } from '../rest/responder.ts';
 import { errorNotice, notice } from '../render/notice.ts';
 import { noPreview } from '../render/text.ts';
 import type { WorkspaceResolver } from '../workspace/resolve-workspace.ts';
-import type { InFlightWork, WorkSignals } from './in-flight.ts';
-import { actingUser } from './options.ts';
+import { createDeferredRunner, deferredResponder, interactionLogger, type DeferredHandOff, type DeferredWork } from './deferred-work.ts';
+import type { InFlightWork } from './in-flight.ts';
 import { isServerAdmin } from './permissions.ts';
 import type { RecentIds } from './recent-ids.ts';
 import { routeInteraction, type Routed } from './route-interaction.ts';
-import type { CommandDeps, InteractionOrigin, RunContext, WorkspaceLinks } from './types.ts';
+import type { CommandDeps, InteractionOrigin, WorkspaceLinks } from './types.ts';
 
 export interface InteractionHandlerOptions {
   deps: CommandDeps;
@@ -39,6 +37,12 @@ export interface InteractionHandlerOptions {
   logger: Logger;
   /** Counts how the work after each deferred acknowledgement ended. */
   metrics?: InteractionMetrics | undefined;
+  /**
+   * Takes deferred work off this thread when it can (`brain start`: /ask on the answering
+   * thread, so the backlog of acknowledged questions and their edits live there). What it does
+   * not take runs here, in `inFlight`.
+   */
+  handOff?: DeferredHandOff | undefined;
   now?: () => number;
 }
 
@@ -62,6 +66,17 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   const now = options.now ?? Date.now;
 
   const depsByOrigin = (origin: InteractionOrigin): CommandDeps => (options.histories ? { ...options.deps, history: options.histories[origin] } : options.deps);
+  const runDeferred = createDeferredRunner({
+    deps: options.deps,
+    ...(options.histories ? { histories: options.histories } : {}),
+    apis: options.apis,
+    dedupe: options.dedupe ?? 'database',
+    logger: options.logger,
+    now,
+  });
+  const finished = (label: string, outcome: string) => {
+    if (outcome !== 'no_api') options.metrics?.finished(label, outcome);
+  };
 
   return async function handle(interaction, origin, receivedAtMs) {
     if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
@@ -69,7 +84,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     const routed = routeInteraction(interaction);
     // Built at its first line, not at every acknowledgement: on the thread that acknowledges, and
     // held by a queued /ask until its turn (lazyChild says why it costs).
-    const log = lazyChild(options.logger, { interactionId: interaction.id, origin, guildId: interaction.guild_id, command: routed?.label });
+    const log = interactionLogger(options.logger, interaction, origin, routed?.label);
     const isAutocomplete = routed?.kind === 'autocomplete';
     const refuse = (text: string): APIInteractionResponse =>
       isAutocomplete ? { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } : reply(notice(text), true);
@@ -110,7 +125,10 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     const duplicate = options.recentIds.checkAndAdd(interaction.id);
     if (duplicate) log.info('interaction already received: acknowledging again, doing nothing');
     else if (routed.handler.run) {
-      options.inFlight.start(routed.label, (signals) => runWork(routed, workspace.workspaceId, origin, deps, receivedAtMs, signals, log));
+      const work: DeferredWork = { label: routed.label, interaction, origin, workspaceId: workspace.workspaceId, receivedAtMs };
+      const taken = options.handOff?.take(work);
+      if (taken) followHandedOff(work, taken);
+      else options.inFlight.start(routed.label, (signals) => runDeferred(work, signals, log).then((outcome) => finished(routed.label, outcome)));
     }
     return ack.kind === 'defer'
       ? { type: InteractionResponseType.DeferredChannelMessageWithSource, ...(ack.ephemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}) }
@@ -128,65 +146,25 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     }
   }
 
-  async function runWork(
-    routed: Exclude<Routed, { kind: 'autocomplete' }>,
-    workspaceId: string,
-    origin: InteractionOrigin,
-    deps: CommandDeps,
-    receivedAtMs: number,
-    signals: WorkSignals,
-    log: Logger,
-  ): Promise<void> {
-    const { interaction } = routed;
-    const api = options.apis[origin];
-    if (!api) {
-      log.error('no Discord API configured for this origin: the deferred reply cannot be edited');
-      return;
-    }
-    const responder = new InteractionResponder({
-      api,
-      applicationId: interaction.application_id,
-      token: interaction.token,
-      interactionId: interaction.id,
-      receivedAtMs,
-      logger: log,
-      now,
-    });
-    const started = performance.now();
-    const finished = (outcome: string) => options.metrics?.finished(routed.label, outcome);
-    try {
-      if (options.dedupe !== 'process' && !(await claimInteraction(deps.db, interaction.id))) {
-        log.info('interaction already handled by another delivery: skipping');
-        finished('duplicate');
-        return;
-      }
-      if (routed.handler.entitlement) {
-        const entitled = await deps.checkEntitlement(workspaceId, routed.handler.entitlement);
-        if (!entitled.allowed) {
-          await responder.edit(notice(entitled.message));
-          finished('not_entitled');
-          return;
-        }
-      }
-      const ctx: RunContext<typeof interaction> = {
-        interaction,
-        workspaceId,
-        origin,
-        user: actingUser(interaction),
-        responder,
-        deps,
-        signal: AbortSignal.any([signals.stop, AbortSignal.timeout(Math.max(1, responder.msLeft()))]),
-        signals,
-        log,
-      };
-      await (routed.handler.run as (c: typeof ctx) => Promise<void>)(ctx);
-      log.info({ ms: Math.round(performance.now() - started) }, 'interaction done');
-      finished('done');
-    } catch (error) {
-      const stopped = signals.stop.aborted;
-      finished(stopped ? 'stopped' : 'failed');
-      log.warn({ err: error, stopped, ms: Math.round(performance.now() - started) }, 'interaction failed: editing the reply with the error');
-      await responder.edit(stopped ? notice('⚠️ I was restarted before I could finish. Please try again.') : errorNotice(error));
-    }
+  /**
+   * The outcome of work done elsewhere; if it was lost there, the error is edited in from here.
+   * It keeps only the few strings that edit needs, not the interaction: the backlog's heap is the
+   * other thread's.
+   */
+  function followHandedOff(work: DeferredWork, taken: Promise<string>): void {
+    const { label, origin, receivedAtMs } = work;
+    const reply = { id: work.interaction.id, application_id: work.interaction.application_id, token: work.interaction.token, guild_id: work.interaction.guild_id };
+    taken
+      .then(
+        (outcome) => finished(label, outcome),
+        async (error: unknown) => {
+          finished(label, 'failed');
+          const log = interactionLogger(options.logger, reply, origin, label);
+          log.warn({ err: error }, 'handed-over interaction work was lost: editing the reply with the error');
+          const api = options.apis[origin];
+          if (api) await deferredResponder(api, reply, receivedAtMs, log, now).edit(errorNotice(error));
+        },
+      )
+      .catch((error: unknown) => options.logger.error({ err: error, interactionId: reply.id }, 'could not edit a handed-over interaction after its work was lost'));
   }
 }

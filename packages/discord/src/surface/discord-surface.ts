@@ -2,6 +2,7 @@ import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v
 import type { Database } from '@brain/db';
 import type { SaveRateLimits } from '@brain/ingest';
 import type { InteractionMetrics, Logger } from '@brain/observability';
+import type { DeferredHandOff } from '../interactions/deferred-work.ts';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
 import { RecentIds } from '../interactions/recent-ids.ts';
@@ -38,6 +39,8 @@ export interface DiscordSurfaceOptions {
   watchIntervalMs?: number;
   /** How deferred work ends (done, failed, stopped…), for GET /metrics. */
   metrics?: InteractionMetrics | undefined;
+  /** Where deferred work it takes runs instead of here (InteractionHandlerOptions.handOff); drained with the rest. */
+  handOff?: DeferredHandOff | undefined;
   now?: () => number;
 }
 
@@ -98,6 +101,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
     dedupe: options.dedupe ?? 'database',
     logger: options.logger.child({ component: 'interactions' }),
     metrics: options.metrics,
+    handOff: options.handOff,
     ...(options.now ? { now: options.now } : {}),
   });
 
@@ -116,7 +120,7 @@ export function createDiscordSurface(options: DiscordSurfaceOptions): DiscordSur
     inFlight,
     async close(graceMs) {
       clearInterval(prune);
-      await inFlight.drain(graceMs);
+      await Promise.all([inFlight.drain(graceMs), options.handOff?.drain(graceMs)]);
     },
   };
 }

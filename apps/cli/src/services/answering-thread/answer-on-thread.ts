@@ -2,10 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { AskInput, AskResult } from '@brain/answer';
 import type { BrainConfig } from '@brain/config';
 import { pgliteThreadPort, type Database } from '@brain/db';
+import type { DeferredHandOff, DeferredOutcome, DeferredWork } from '@brain/discord';
 import { AppError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
 import type { AnswerQuestion } from '../answering.ts';
-import type { FromThread, ThreadStart, ToThread } from './protocol.ts';
+import type { FromThread, InteractionSetup, ThreadStart, ToThread } from './protocol.ts';
 import { fromWire, toWire } from './wire-error.ts';
 
 const BOOTSTRAP = new URL('./thread-bootstrap.mjs', import.meta.url);
@@ -18,12 +19,21 @@ export interface AnsweringThread {
    * rejects, so readiness can wait for it without being stopped by it.
    */
   readonly ready: Promise<boolean>;
-  /** Questions answered on the thread, and those answered here because it had stopped. */
-  readonly counters: { readonly onThread: number; readonly inProcess: number };
+  /**
+   * Hands whole deferred interactions (`accepts` says which) to the thread: their entitlement and
+   * audience lookups, the answer and the edits of the reply run there, and the backlog of those
+   * acknowledged and not yet answered waits there, not on the acknowledging thread's heap. Once the
+   * thread has stopped it takes nothing (the work then runs here); what it held is rejected with
+   * ANSWER_THREAD_STOPPED, which the acknowledging side edits into the reply.
+   */
+  handOff(setup: InteractionSetup, accepts: (work: DeferredWork) => boolean): DeferredHandOff;
+  /** Questions answered on the thread, and those answered here because it had stopped; interactions handed to it. */
+  readonly counters: { readonly onThread: number; readonly inProcess: number; readonly interactions: number };
   close(): Promise<void>;
 }
 
 type Pending = { input: AskInput; resolve: (r: AskResult) => void; reject: (e: Error) => void; unlink: () => void };
+type PendingWork = { resolve: (outcome: DeferredOutcome) => void; reject: (e: Error) => void };
 
 /**
  * `ask` on a thread of its own, so the thread that verifies and acknowledges interactions does
@@ -41,6 +51,9 @@ export interface AnsweringThreadOptions {
   startTimeoutMs?: number;
 }
 
+/** How long a handed-over interaction may wait to cross with the next ones (see `flush`). */
+export const HANDOFF_BATCH_MS = 10;
+
 /** Far above the usual 1–3 s, so only a thread that is stuck, not one on a busy machine, is given up. */
 export const ANSWER_THREAD_START_TIMEOUT_MS = 30_000;
 
@@ -51,7 +64,9 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
   const start: ThreadStart = { config, loggerName, ...(database ? { database } : {}) };
   const worker = new Worker(options.entry ?? BOOTSTRAP, { workerData: start, transferList: database ? [database] : [], stdout: false, stderr: false });
   const pending = new Map<number, Pending>();
-  const counters = { onThread: 0, inProcess: 0 };
+  const handedOver = new Map<number, PendingWork>();
+  const drains = new Set<() => void>();
+  const counters = { onThread: 0, inProcess: 0, interactions: 0 };
   let nextId = 1;
   let stopped: AppError | undefined;
   let closing = false;
@@ -65,7 +80,10 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
   startTimer.unref();
   const send = (message: ToThread) => worker.postMessage(message);
   const settle = () => {
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0 && handedOver.size === 0) worker.unref();
+  };
+  const hold = () => {
+    if (pending.size === 0 && handedOver.size === 0) worker.ref();
   };
 
   const stop = (reason: string, cause?: unknown) => {
@@ -87,6 +105,12 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
       waiter.reject(stopped);
     }
     pending.clear();
+    clearTimeout(flushTimer);
+    outbox = [];
+    for (const work of handedOver.values()) work.reject(stopped);
+    handedOver.clear();
+    for (const drained of drains) drained();
+    drains.clear();
     settle();
   };
 
@@ -112,6 +136,19 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
         );
         return;
       }
+      case 'interaction-done':
+      case 'interaction-lost': {
+        const work = handedOver.get(message.id);
+        handedOver.delete(message.id);
+        settle();
+        if (message.type === 'interaction-done') work?.resolve(message.outcome);
+        else work?.reject(fromWire(message.error));
+        return;
+      }
+      case 'drained':
+        for (const drained of drains) drained();
+        drains.clear();
+        return;
       case 'answer':
       case 'error': {
         const waiter = pending.get(message.id);
@@ -140,15 +177,57 @@ export function startAnsweringThread(config: BrainConfig, db: Database, logger: 
       const onAbort = () => send({ type: 'abort', id, reason: reason() });
       signal?.addEventListener('abort', onAbort, { once: true });
       const unlink = () => signal?.removeEventListener('abort', onAbort);
-      if (pending.size === 0) worker.ref();
+      hold();
       pending.set(id, { input, resolve, reject, unlink });
       send({ type: 'ask', id, input: { ...rest, hasPrivateAudience: privateAudience !== undefined }, ...(signal?.aborted ? { aborted: reason() } : {}) });
     });
   };
 
+  let serving = false;
+  // Handed-over interactions cross in batches, one message every HANDOFF_BATCH_MS at most: each
+  // message wakes the thread, and on busy cores that wake-up, not the copy, is what a message
+  // costs the acknowledging thread. An answer waits that much longer for its turn; none of it
+  // is on an acknowledgement's path.
+  let outbox: { id: number; work: DeferredWork }[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (outbox.length === 0 || stopped) return;
+    const items = outbox;
+    outbox = [];
+    send({ type: 'interactions', items });
+  };
+  const handOff = (setup: InteractionSetup, accepts: (work: DeferredWork) => boolean): DeferredHandOff => ({
+    take(work) {
+      if (stopped || closing || !accepts(work)) return undefined;
+      if (!serving) {
+        serving = true;
+        send({ type: 'serve-interactions', setup });
+      }
+      const id = nextId++;
+      counters.interactions++;
+      return new Promise<DeferredOutcome>((resolve, reject) => {
+        hold();
+        handedOver.set(id, { resolve, reject });
+        outbox.push({ id, work });
+        flushTimer ??= setTimeout(flush, HANDOFF_BATCH_MS);
+      });
+    },
+    drain(graceMs) {
+      if (!serving || stopped) return Promise.resolve();
+      flush();
+      return new Promise<void>((resolve) => {
+        drains.add(resolve);
+        send({ type: 'drain', graceMs });
+      });
+    },
+  });
+
   return {
     ask,
     ready,
+    handOff,
     counters,
     async close() {
       closing = true;

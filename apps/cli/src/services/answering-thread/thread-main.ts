@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { connectPgliteThread, openDatabase, yieldToMainThread, type AudienceFilter, type Database } from '@brain/db';
+import { InFlightWork, type DeferredRunner } from '@brain/discord';
 import { createLogger } from '@brain/observability';
+import { composeHandedOffInteractions } from '../../compose.ts';
 import { buildAnswering } from '../answering.ts';
 import { buildEmbedder } from '../embedder.ts';
 import type { FromThread, ThreadStart, ToThread } from './protocol.ts';
@@ -33,6 +35,18 @@ async function main(): Promise<void> {
   const db = await openOwnDatabase();
   const answer = buildAnswering(start.config, db, logger, buildEmbedder(start.config, logger));
   const aborts = new Map<number, AbortController>();
+  // Deferred interactions handed over whole: their queue (the backlog of acknowledged questions)
+  // lives here, at most 16 at a time as on the acknowledging thread; built at the first.
+  let interactions: { run: DeferredRunner; inFlight: InFlightWork } | undefined;
+  let failedSetup: unknown;
+  const serve = (build: () => DeferredRunner) => {
+    try {
+      interactions = { run: build(), inFlight: new InFlightWork(logger) };
+    } catch (error) {
+      failedSetup = error;
+      logger.error({ err: error }, 'the answering thread cannot do interaction work: each one handed over is edited with the error');
+    }
+  };
   const audiences = new Map<number, { resolve: (a: AudienceFilter) => void; reject: (e: Error) => void }>();
 
   port.on('message', (message: ToThread) => {
@@ -46,6 +60,22 @@ async function main(): Promise<void> {
         else waiter?.reject(message.error ? fromWire(message.error) : new Error('no audience'));
         return;
       }
+      case 'serve-interactions':
+        return serve(() => composeHandedOffInteractions(start.config, db, logger, answer, message.setup));
+      case 'interactions':
+        for (const { id, work } of message.items) {
+          const lost = (error: unknown) => post({ type: 'interaction-lost', id, error: toWire(error) });
+          if (!interactions) {
+            lost(failedSetup ?? new Error('interaction work before its setup'));
+            continue;
+          }
+          const { run, inFlight } = interactions;
+          inFlight.start(work.label, (signals) => run(work, signals).then((outcome) => post({ type: 'interaction-done', id, outcome }), lost));
+        }
+        return;
+      case 'drain':
+        void (interactions?.inFlight.drain(message.graceMs) ?? Promise.resolve()).finally(() => post({ type: 'drained' }));
+        return;
       case 'ask': {
         const { id, input } = message;
         const controller = new AbortController();
