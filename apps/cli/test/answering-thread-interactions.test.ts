@@ -2,38 +2,21 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
-import { toVectorLiteral, withService, withWorkspace, type Database } from '@brain/db';
+import { withService } from '@brain/db';
 import { createWorkspace, describeDb } from '@brain/db/testing';
 import { createDiscordSurface, generateDevKeyPair, type DiscordApi, type DiscordSurface } from '@brain/discord';
-import { createLocalEmbedder } from '@brain/embeddings';
 import { createLogger } from '@brain/observability';
 import { slashCommand, startFakeDiscord, type FakeDiscord } from '@brain/testkit';
 import { compose, type Composition } from '../src/compose.ts';
+import { seedPassage } from './fixtures/seed-passage.ts';
 
 // `brain start` hands a real Discord /ask over whole to the answering thread right after the
 // acknowledgement: the entitlement and audience lookups, the answer and the edit of the deferred
 // reply run there, so the acknowledging thread holds neither the backlog nor the edits' HTTP work.
 // These prove the edit is sent from that thread (the acknowledging side's Discord client is never
 // called for it), and that a thread that stops still leaves every reply edited.
-const embedder = createLocalEmbedder();
 const logger = createLogger({ level: 'silent' });
 const APP = '100000000000000077';
-
-async function seed(db: Database, workspaceId: string, title: string, text: string): Promise<void> {
-  const [vector] = await embedder.embed([`${title}\n${text}`]);
-  const artifactId = randomUUID();
-  await withWorkspace(db, workspaceId, async (tx) => {
-    await tx.query(
-      `insert into artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count) values ($1, $2, 'url', $3, $4, $5, 'ready', 1)`,
-      [artifactId, workspaceId, `seed:${artifactId}`, title, `https://docs.example.com/${artifactId}`],
-    );
-    await tx.query(
-      `insert into chunks (workspace_id, artifact_id, ordinal, heading, content, content_hash, embedding, embedding_model, is_live)
-       values ($1, $2, 0, $3, $4, md5($4), $5::vector, $6, true)`,
-      [workspaceId, artifactId, title, text, toVectorLiteral(vector ?? []), embedder.model],
-    );
-  });
-}
 
 /** The acknowledging thread's Discord client: it records, and answers as Discord would. */
 function recordingApi(): DiscordApi & { edits: unknown[] } {
@@ -89,7 +72,7 @@ describeDb('a real Discord /ask handed over whole to the answering thread', (sui
     fake = await startFakeDiscord();
     workspaceId = await createWorkspace(suite.db, `handoff-${Date.now()}`, guildId);
     await withService(suite.db, (tx) => tx.query("update workspaces set claim_email = 'owner@example.com', claimed_at = now() where id = $1", [workspaceId]));
-    await seed(suite.db, workspaceId, 'Deploys', 'We deploy on Tuesdays and Thursdays after the release review.');
+    await seedPassage(suite.db, workspaceId, 'Deploys', 'We deploy on Tuesdays and Thursdays after the release review.');
   });
   afterAll(async () => {
     await fake?.close();

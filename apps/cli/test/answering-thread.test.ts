@@ -3,36 +3,20 @@ import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ask, createExtractiveAnswerer, type AskInput } from '@brain/answer';
 import { loadConfig } from '@brain/config';
-import { audienceKeys, toVectorLiteral, withService, withWorkspace, type Database } from '@brain/db';
+import { audienceKeys, withService } from '@brain/db';
 import { HELPER_THREAD_NICENESS } from '@brain/db';
 import { createWorkspace, describeDb, threadNiceness } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { isAppError } from '@brain/errors';
 import { createLogger } from '@brain/observability';
 import { startAnsweringThread, type AnsweringThread } from '../src/services/answering-thread/answer-on-thread.ts';
+import { seedPassage } from './fixtures/seed-passage.ts';
 
 // `brain start` answers on a thread of its own; these prove it is the same `ask` there, over the
 // thread's own connection to the same database, with errors and the private hint intact.
 const embedder = createLocalEmbedder();
 const logger = createLogger({ level: 'silent' });
 const STAFF = 'channel:100000000000000005';
-
-async function seed(db: Database, workspaceId: string, title: string, text: string, audience?: string): Promise<void> {
-  const [vector] = await embedder.embed([`${title}\n${text}`]);
-  const artifactId = randomUUID();
-  await withWorkspace(db, workspaceId, async (tx) => {
-    await tx.query(
-      `insert into artifacts (id, workspace_id, kind, source_key, title, url, status, chunk_count) values ($1, $2, 'url', $3, $4, $5, 'ready', 1)`,
-      [artifactId, workspaceId, `seed:${artifactId}`, title, `https://docs.example.com/${artifactId}`],
-    );
-    await tx.query(
-      `insert into chunks (workspace_id, artifact_id, ordinal, heading, content, content_hash, embedding, embedding_model, is_live)
-       values ($1, $2, 0, $3, $4, md5($4), $5::vector, $6, true)`,
-      [workspaceId, artifactId, title, text, toVectorLiteral(vector ?? []), embedder.model],
-    );
-  });
-  if (audience) await withService(db, (tx) => tx.query('update artifacts set audience = $2 where id = $1', [artifactId, audience]));
-}
 
 describeDb('answering on a thread of its own', (suite) => {
   let thread: AnsweringThread;
@@ -43,8 +27,8 @@ describeDb('answering on a thread of its own', (suite) => {
 
   beforeAll(async () => {
     workspaceId = await createWorkspace(suite.db, 'thread');
-    await seed(suite.db, workspaceId, 'Deploys', 'We deploy on Tuesdays and Thursdays after the release review.');
-    await seed(suite.db, workspaceId, 'Layoffs', 'The layoffs are planned for June 9 in the Berlin office.', STAFF);
+    await seedPassage(suite.db, workspaceId, 'Deploys', 'We deploy on Tuesdays and Thursdays after the release review.');
+    await seedPassage(suite.db, workspaceId, 'Layoffs', 'The layoffs are planned for June 9 in the Berlin office.', STAFF);
     const env: Record<string, string> = suite.url ? { DATABASE_URL: suite.url, LOG_LEVEL: 'error' } : { BRAIN_DATA_DIR: os.tmpdir(), LOG_LEVEL: 'error' };
     if (process.platform === 'linux') threadsBefore = threadNiceness();
     const started = startAnsweringThread(loadConfig(env, { cwd: process.cwd() }), suite.db, logger, () => Promise.reject(new Error('answered on the calling thread')));
