@@ -184,9 +184,7 @@ export function wireHandedOffInteractions(input: HandedOffInteractionsInput): De
       checkEntitlement: input.checkEntitlement,
       downloadAttachment: () => Promise.reject(new Error('attachments are downloaded by the acknowledging thread, not here')),
       watcher: new ArtifactWatcher(db, logger),
-      guildFacts: config.discord.botToken
-        ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger, db })
-        : undefined,
+      guildFacts: config.discord.botToken ? createCachedGuildFacts({ api, logger, db }) : undefined,
     },
     apis: { discord: api, playground: undefined },
     dedupe: input.dedupe,
