@@ -5,12 +5,17 @@
 # half falls more than its tolerance below eval/<set>.baseline.json.
 #   bash .ci/eval-docs-set.sh python-docs     (or: npm run eval:python-docs)
 #   bash .ci/eval-docs-set.sh postgres-docs   (or: npm run eval:postgres-docs)
+#   bash .ci/eval-docs-set.sh fastify-docs    (or: npm run eval:fastify-docs; the docs inside the pinned fastify package)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs}
-# The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
-corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs}
+if [ "$SET" = fastify-docs ]; then
+  corpus=node_modules/fastify/docs
+else
+  # The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
+  corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
+fi
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 # A fresh embedded database, whatever the environment names.

@@ -4,4 +4,7 @@ import shared from './src/testing/vitest-config.ts';
 // A process per file here: this package's suites compute rather than import (103 CPU-s isolated,
 // 92 shared), and with one shared process match-artifacts' "vector leg is flat" case on
 // PostgreSQL failed once in a full run while passing alone; not worth the few seconds.
-export default mergeConfig(shared, { test: { isolate: true } });
+// Two files at a time: this package is usually the last one running in `npm test`, and each of
+// its files keeps about one core busy (PGlite's single thread), so one at a time left the other
+// core idle for its last two or three minutes.
+export default mergeConfig(shared, { test: { isolate: true, maxWorkers: 2 } });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, type Database } from '@brain/db';
-import { pgliteTemplate } from '@brain/db/testing';
+import { copyPgliteTemplate } from '@brain/db/testing';
 import { waitUntil } from '@brain/testkit';
 
 const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
@@ -60,8 +60,8 @@ export async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs:
  * the playground's `brain start` in a fresh directory.
  */
 export async function seededDataDir(seed: (db: Database) => Promise<void>, prefix = 'brain-process-'): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteTemplate() });
+  const dataDir = await templateDataDir(prefix);
+  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
   try {
     await seed(db);
   } finally {
@@ -71,6 +71,8 @@ export async function seededDataDir(seed: (db: Database) => Promise<void>, prefi
 }
 
 /** A BRAIN_DATA_DIR holding only the migrated template: a second run's state, without a first run's cost. */
-export function templateDataDir(prefix: string): Promise<string> {
-  return seededDataDir(async () => {}, prefix);
+export async function templateDataDir(prefix: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  await copyPgliteTemplate(path.join(dataDir, 'pgdata'));
+  return dataDir;
 }

@@ -48,16 +48,16 @@ interface AskJson {
 }
 
 /**
- * CI's re-measurement of the retrieval and answer figures of docs/retrieval-and-evaluation.md, through the product's own
- * path: `brain eval --corpus --answers` saves and indexes the fastify docs with the real pipeline,
- * answers every question through `ask`, then fails (exit 1) when a figure falls below
- * eval/fastify-docs.baseline.json minus its tolerance (whole set and each half). The same data then
- * serves `brain ask`.
+ * `brain eval` and `brain ask` through the product's own path. On PostgreSQL, `brain eval --corpus
+ * --answers` saves and indexes the fastify docs with the real pipeline, answers every question
+ * through `ask`, then fails (exit 1) when a figure falls below eval/fastify-docs.baseline.json minus
+ * its tolerance (whole set and each half). On the embedded default the same measurement is CI's
+ * step of its own after npm test (`npm run eval:fastify-docs`, like the python-docs and
+ * postgres-docs sets): here that suite saves three of the pages, enough for `brain ask` and for how
+ * `--baseline` fails, and keeps the full set's indexing out of npm test's ten minutes.
  */
-// The python-docs set (67 pages, 110 questions) is measured the same way by CI in a step of its
-// own after npm test, `npm run eval:python-docs` (.ci/eval-docs-set.sh python-docs): it is the largest job.
-function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegression: boolean }) {
-  it('reproduces the published retrieval and answer figures, hybrid at least as good as each single mode', { timeout: 600_000 }, async () => {
+function evalAndAskSuite(env: () => Record<string, string>, options: { fullEval: boolean; checkRegression: boolean }) {
+  if (options.fullEval) it('reproduces the published retrieval and answer figures, hybrid at least as good as each single mode', { timeout: 600_000 }, async () => {
     const run = await runCli(['eval', '--questions', questions, '--corpus', docs, '--baseline', baselineFile, '--answers', '--json'], env(), 540_000);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -82,7 +82,7 @@ function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegr
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/\[test half\] hybrid recall 0\.\d+ is below the published 1\.000 \(tolerance 0\)/);
     expect(run.stderr).toMatch(/\[test half\] extractive accuracy 0\.\d+ is below the published 1\.000 \(tolerance 0\.02\)/);
-    expect(run.stderr).toMatch(/\[test half\] extractive wronglyRefused 0\.000 is above the published -1\.000/);
+    expect(run.stderr).toMatch(/\[test half\] extractive wronglyRefused \d\.\d{3} is above the published -1\.000/);
     // Only the test half was measured, in the one mode asked for.
     expect(run.stdout).toMatch(/extractive\s+test\s+all\s+24\s+6\s/);
     expect(run.stdout).not.toMatch(/extractive\s+tune/);
@@ -109,14 +109,20 @@ function evalAndAskSuite(env: () => Record<string, string>, options: { checkRegr
   });
 }
 
+/** The pages the embedded suite saves: the bodyLimit answer, and two neighbours to rank it against. */
+const somePages = ['Reference/Server.md', 'Reference/Routes.md', 'Reference/Hooks.md'].map((page) => path.join(docs, page));
+
 describe('brain eval and brain ask, embedded', () => {
   let dataDir = '';
   beforeAll(async () => {
     dataDir = await templateDataDir('brain-eval-');
-  });
-  evalAndAskSuite(() => ({ BRAIN_DATA_DIR: dataDir }), { checkRegression: true });
+    const saved = await runCli(['save', ...somePages, '--workspace', 'eval', '--wait', '--json'], { BRAIN_DATA_DIR: dataDir }, 120_000);
+    expect(saved.stderr).toBe('');
+    expect((JSON.parse(saved.stdout) as { status: string }[]).map((s) => s.status)).toEqual(['ready', 'ready', 'ready']);
+  }, 180_000);
+  evalAndAskSuite(() => ({ BRAIN_DATA_DIR: dataDir }), { fullEval: false, checkRegression: true });
 });
 
 describePostgres('brain eval and brain ask on PostgreSQL', (suite) => {
-  evalAndAskSuite(() => ({ DATABASE_URL: suite.url as string }), { checkRegression: false });
+  evalAndAskSuite(() => ({ DATABASE_URL: suite.url as string }), { fullEval: true, checkRegression: false });
 });

@@ -1,5 +1,6 @@
 /** Messages between the application thread and the thread that runs PGlite. */
 import type { MessagePort } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
 
 /** What the worker needs to open the database: plain data only, it crosses a thread boundary. */
 export interface WorkerOpenOptions {
@@ -8,6 +9,8 @@ export interface WorkerOpenOptions {
   /** Extension name → module that exports it under that name (Extension objects cannot be posted). */
   extensionModules: Record<string, string>;
   notices: boolean;
+  /** PGlite's WebAssembly, already compiled by the opening thread (see openPgliteThread). */
+  pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
 }
 
 export type Request =

@@ -32,6 +32,7 @@ async function open(): Promise<PGlite> {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir.bytes], { type: options.loadDataDir.type }) } : {}),
     extensions,
+    ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
 import { openPglite } from '../index.ts';
 import { pgliteThread, postgresOnly, testDatabaseUrl } from './backends.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { pgliteTemplate, pgliteTemplateDir } from './pglite-template.ts';
 import { postgresTemplate, withDatabase } from './postgres-template.ts';
 import postgres from 'postgres';
 
@@ -18,6 +18,8 @@ export default async function globalSetup(): Promise<void> {
       "select current_setting('server_version') as pg, (select extversion from pg_extension where extname = 'vector') as vector",
     );
     await pglite.close();
+    // Built here, once, rather than by the first of a package's test files to need a data folder.
+    await pgliteTemplateDir();
     lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector}; ${pgliteThread() ? 'in a worker thread' : 'in-process: TEST_PGLITE_THREAD=off'})`);
   }
 

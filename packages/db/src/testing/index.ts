@@ -1,7 +1,7 @@
 export { testBackends, testDatabaseUrl, type Backend } from './backends.ts';
 export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.ts';
 export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
-export { pgliteTemplate } from './pglite-template.ts';
+export { copyPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
 export { createWorkspace } from './workspace-fixtures.ts';
 export { plansOf } from './function-plans.ts';
