@@ -1,7 +1,10 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { HELPER_THREAD_NICENESS, openPglite, yieldToMainThread } from '../src/index.ts';
-import { pgliteTemplate, threadNiceness } from '../src/testing/index.ts';
+import { spawnSync } from 'node:child_process';
+import { HELPER_THREAD_NICENESS, openPglite, SCHED_IDLE, yieldToMainThread } from '../src/index.ts';
+import { pgliteTemplate, threadNiceness, threadPolicies } from '../src/testing/index.ts';
+
+const hasChrt = process.platform === 'linux' && spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
 
 describe('helper threads give way to the main thread', () => {
   it('leaves the priority alone where a nice value is the whole process’s', () => {
@@ -18,6 +21,20 @@ describe('helper threads give way to the main thread', () => {
       const added = [...threadNiceness()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
       expect(added).toContain(Math.min(19, main + HELPER_THREAD_NICENESS));
       expect(os.getPriority(0)).toBe(main);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.skipIf(!hasChrt)('puts the embedded database’s thread under SCHED_IDLE and leaves this one’s policy alone (Linux with util-linux’s chrt only)', async () => {
+    const before = threadPolicies();
+    const mine = before.get(String(process.pid));
+    const db = await openPglite({ loadDataDir: await pgliteTemplate(), thread: true });
+    try {
+      const added = [...threadPolicies()].filter(([tid]) => !before.has(tid)).map(([, policy]) => policy);
+      expect(added).toContain(SCHED_IDLE);
+      expect(threadPolicies().get(String(process.pid))).toBe(mine);
+      expect(mine).not.toBe(SCHED_IDLE);
     } finally {
       await db.close();
     }

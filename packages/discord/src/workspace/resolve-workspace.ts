@@ -22,7 +22,12 @@ export interface ResolverOptions {
 
 /**
  * guild_id → workspace, cached: the acknowledgement path must not wait on the database for
- * every interaction. One query the first time a server is seen (and after the cache expires).
+ * every interaction. One query the first time a server is seen; after that, a ready server's
+ * entry is read again in the background when it expires, and the expired answer serves until
+ * then. The database may be busy behind a long write (indexing), and every acknowledgement of
+ * that server would otherwise wait on the one refresh, on a thread that gives way to this one.
+ * An uninstalled server is therefore seen as ready for at most one more refresh; its deferred
+ * work then fails and says so.
  */
 export function createGuildWorkspaceResolver(db: Database, options: ResolverOptions = {}): WorkspaceResolver {
   const readyTtl = options.readyTtlMs ?? 60_000;
@@ -43,11 +48,16 @@ export function createGuildWorkspaceResolver(db: Database, options: ResolverOpti
     async resolve(guildId) {
       const hit = cache.get(guildId);
       if (hit && hit.expires > now()) return hit.value;
-      // Concurrent interactions from a new server share one query.
+      // Concurrent interactions from a server share one query.
       let pending = inFlight.get(guildId);
       if (!pending) {
         pending = lookUp(guildId).finally(() => inFlight.delete(guildId));
         inFlight.set(guildId, pending);
+      }
+      if (hit?.value.kind === 'ready') {
+        // A failed refresh leaves the entry expired: the next interaction tries again.
+        pending.catch(() => {});
+        return hit.value;
       }
       return pending;
     },
