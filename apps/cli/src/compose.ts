@@ -1,7 +1,7 @@
 import type { BrainConfig } from '@brain/config';
 import type { Database } from '@brain/db';
 import { Signer } from '@brain/accounts';
-import type { AskFunction, DeferredHandOff, DeferredRunner, DeferredWork, DiscordHistory, EntitlementCheck } from '@brain/discord';
+import type { AskFunction, DeferredHandOff, DeferredRunner, DeferredWork, DiscordHistory, EntitlementCheck, InteractionDedupe } from '@brain/discord';
 import type { Embedder } from '@brain/embeddings';
 import type { McpDeps } from '@brain/mcp';
 import type { Logger } from '@brain/observability';
@@ -55,7 +55,7 @@ export interface Composition {
    * answer, the reply's edits): the answering thread, once `answering()` started one. Undefined
    * without it; the thread takes nothing once it has stopped, and that work runs here.
    */
-  interactionHandOff(localWorkspaceId: string): ((dedupe: 'database' | 'process') => DeferredHandOff | undefined) | undefined;
+  interactionHandOff(localWorkspaceId: string): ((dedupe: InteractionDedupe) => DeferredHandOff | undefined) | undefined;
   /** Install, claim and billing (the one entitlement policy lives in its billing service). */
   onboarding(): OnboardingDeps;
   /** Billing's gate for /save, /ask and MCP; `localWorkspaceId`, the operator's own, is never metered. */

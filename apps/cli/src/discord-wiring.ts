@@ -22,6 +22,7 @@ import {
   type DiscordHistory,
   type DiscordSurface,
   type EntitlementCheck,
+  type InteractionDedupe,
 } from '@brain/discord';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import type { BrainMetrics, Logger } from '@brain/observability';
@@ -51,11 +52,11 @@ export interface DiscordWiringInput {
   /** /billing's Customer Portal; absent when Stripe is not configured. */
   openBillingPortal?: BillingPortal | undefined;
   /** Where deferred work is handed over (the answering thread's, for /ask), given how interactions are deduplicated. */
-  handOff?: ((dedupe: 'database' | 'process') => DeferredHandOff | undefined) | undefined;
+  handOff?: ((dedupe: InteractionDedupe) => DeferredHandOff | undefined) | undefined;
 }
 
 /** PGlite's data directory is locked to this one process: no other instance can see an interaction. */
-export const interactionDedupe = (db: Database): 'database' | 'process' => (db.kind === 'pglite' ? 'process' : 'database');
+export const interactionDedupe = (db: Database): InteractionDedupe => (db.kind === 'pglite' ? 'process' : 'database');
 
 const allowed: EntitlementCheck = async () => ({ allowed: true });
 
@@ -70,6 +71,12 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
   if (config.discord.publicKey && !input.checkEntitlement) {
     logger.warn('Discord is configured but no entitlement check is wired: /save and /ask are not gated by a plan');
   }
+  // One REST client for the replies and the bot token's guild facts (without a bot token no
+  // audience can be compared: each source stays in its own channel).
+  const realDiscord = (publicKey: string) => {
+    const api = createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken });
+    return { publicKey, api, guildFacts: config.discord.botToken ? createCachedGuildFacts({ api, logger, db }) : undefined };
+  };
   const surface = createDiscordSurface({
     db,
     logger,
@@ -94,16 +101,7 @@ export async function wireDiscord(input: DiscordWiringInput): Promise<DiscordWir
       // Claiming needs the installer's browser session (billing's /claim), so it starts from /install.
       claim: () => `${config.publicUrl}/install`,
     },
-    discord: config.discord.publicKey
-      ? {
-          publicKey: config.discord.publicKey,
-          api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }),
-          // Without a bot token no audience can be compared: each source stays in its own channel.
-          guildFacts: config.discord.botToken
-            ? createCachedGuildFacts({ api: createDiscordApi({ apiBase: config.discord.apiBase, botToken: config.discord.botToken }), logger, db })
-            : undefined,
-        }
-      : undefined,
+    discord: config.discord.publicKey ? realDiscord(config.discord.publicKey) : undefined,
     playground: playgroundParts
       ? {
           publicKey: playgroundParts.publicKey,
@@ -164,7 +162,7 @@ export interface HandedOffInteractionsInput {
   ask: AskFunction;
   /** Billing's gate, the local workspace excepted, as on the acknowledging thread. */
   checkEntitlement: EntitlementCheck;
-  dedupe: 'database' | 'process';
+  dedupe: InteractionDedupe;
 }
 
 /**

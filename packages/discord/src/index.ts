@@ -12,6 +12,7 @@ export {
   type DeferredRunner,
   type DeferredRunnerOptions,
   type DeferredWork,
+  type InteractionDedupe,
 } from './interactions/deferred-work.ts';
 export { RecentIds } from './interactions/recent-ids.ts';
 export { isServerAdmin, ADMIN_PERMISSIONS } from './interactions/permissions.ts';

@@ -38,6 +38,13 @@ export interface DeferredHandOff {
   drain(graceMs: number): Promise<void>;
 }
 
+/**
+ * How a second delivery of an interaction is caught. 'database': interactions_seen decides across
+ * instances. 'process': the in-memory set alone, for the embedded database, which one process
+ * holds exclusively.
+ */
+export type InteractionDedupe = 'database' | 'process';
+
 export interface DeferredRunnerOptions {
   deps: CommandDeps;
   /** History per origin, when they differ (see InteractionHandlerOptions.histories). */
@@ -45,7 +52,7 @@ export interface DeferredRunnerOptions {
   /** Where edits and follow-ups go, per origin. */
   apis: Record<InteractionOrigin, DiscordApi | undefined>;
   /** See InteractionHandlerOptions.dedupe. */
-  dedupe?: 'database' | 'process';
+  dedupe?: InteractionDedupe;
   logger: Logger;
   now?: () => number;
 }

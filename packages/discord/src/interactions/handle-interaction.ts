@@ -7,7 +7,7 @@ import { NO_MENTIONS } from '../rest/outgoing-message.ts';
 import { errorNotice, notice } from '../render/notice.ts';
 import { noPreview } from '../render/text.ts';
 import type { WorkspaceResolver } from '../workspace/resolve-workspace.ts';
-import { createDeferredRunner, deferredResponder, interactionLogger, type DeferredHandOff, type DeferredWork } from './deferred-work.ts';
+import { createDeferredRunner, deferredResponder, interactionLogger, type DeferredHandOff, type DeferredWork, type InteractionDedupe } from './deferred-work.ts';
 import type { InFlightWork } from './in-flight.ts';
 import { isServerAdmin } from './permissions.ts';
 import type { RecentIds } from './recent-ids.ts';
@@ -33,7 +33,7 @@ export interface InteractionHandlerOptions {
    * alone, for the embedded database, which one process holds exclusively (so there is no other
    * instance), sparing a write per interaction; a replay right after a restart is then not caught.
    */
-  dedupe?: 'database' | 'process';
+  dedupe?: InteractionDedupe;
   logger: Logger;
   /** Counts how the work after each deferred acknowledgement ended. */
   metrics?: InteractionMetrics | undefined;

@@ -2,7 +2,7 @@ import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v
 import type { Database } from '@brain/db';
 import type { SaveRateLimits } from '@brain/ingest';
 import type { InteractionMetrics, Logger } from '@brain/observability';
-import type { DeferredHandOff } from '../interactions/deferred-work.ts';
+import type { DeferredHandOff, InteractionDedupe } from '../interactions/deferred-work.ts';
 import { createInteractionHandler } from '../interactions/handle-interaction.ts';
 import { InFlightWork } from '../interactions/in-flight.ts';
 import { RecentIds } from '../interactions/recent-ids.ts';
@@ -34,7 +34,7 @@ export interface DiscordSurfaceOptions {
     | { publicKey: string; api: DiscordApi; guildId: string; workspaceId: string; guildFacts?: GuildFactsSource | undefined; history?: DiscordHistory | undefined }
     | undefined;
   /** See InteractionHandlerOptions.dedupe: 'process' only where one process holds the database. */
-  dedupe?: 'database' | 'process';
+  dedupe?: InteractionDedupe;
   /** Indexing progress poll for /save's second edit. */
   watchIntervalMs?: number;
   /** How deferred work ends (done, failed, stopped…), for GET /metrics. */

@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { BrainConfig } from '@brain/config';
 import type { AskInput, AskResult } from '@brain/answer';
 import type { AudienceFilter } from '@brain/db';
-import type { DeferredOutcome, DeferredWork } from '@brain/discord';
+import type { DeferredOutcome, DeferredWork, InteractionDedupe } from '@brain/discord';
 
 /** Messages between the acknowledging thread and the thread that answers questions. */
 
@@ -34,7 +34,7 @@ export interface InteractionSetup {
   localWorkspaceId: string;
   /** The one the acknowledging thread signs with, so a checkout link in a refusal verifies there. */
   cookieSecret: string;
-  dedupe: 'database' | 'process';
+  dedupe: InteractionDedupe;
 }
 
 export type FromThread =
