@@ -147,6 +147,8 @@ async function main(): Promise<void> {
       BRAIN_SAVES_PER_WORKSPACE: '100000',
       // BRAIN_PGLITE_THREAD=off here runs the app's database on its main thread, for comparison.
       ...(process.env.BRAIN_PGLITE_THREAD ? { BRAIN_PGLITE_THREAD: process.env.BRAIN_PGLITE_THREAD } : {}),
+      // BRAIN_HELPER_THREAD_PRIORITY=idle puts the app's helper threads under SCHED_IDLE (nice 10 by default).
+      ...(process.env.BRAIN_HELPER_THREAD_PRIORITY ? { BRAIN_HELPER_THREAD_PRIORITY: process.env.BRAIN_HELPER_THREAD_PRIORITY } : {}),
       ...(site ? { BRAIN_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } : {}),
     }, /health:\s+http:\/\/localhost:(\d+)\/healthz/, appLog, process.env.BENCH_APP_STDOUT_FILE);
     children.push(app.child);
@@ -215,7 +217,7 @@ async function main(): Promise<void> {
       method: {
         load: 'open loop, fixed rate, keep-alive, latency from each request’s due time to the end of its response; own child process',
         interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
-        app: `brain start (${databaseUrl ? 'PostgreSQL' : `embedded PGlite, BRAIN_PGLITE_THREAD=${process.env.BRAIN_PGLITE_THREAD ?? 'on (default)'}`}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
+        app: `brain start (${databaseUrl ? 'PostgreSQL' : `embedded PGlite, BRAIN_PGLITE_THREAD=${process.env.BRAIN_PGLITE_THREAD ?? 'on (default)'}`}, BRAIN_HELPER_THREAD_PRIORITY=${process.env.BRAIN_HELPER_THREAD_PRIORITY ?? 'nice (default)'}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
         reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
         ...(withIngest ? { withIngest: `${ingestPages} pages of a local docs site (Markdown from node_modules as HTML) saved by signed /save url:, then bare and app measured at the same time, ${ingestRate} req/s each, while brain start indexes them` } : {}),
         secondsPerStep: seconds,

@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type BrainConfig } from '@brain/config';
 import { AppError } from '@brain/errors';
-import { migrate, openDatabase, pendingMigrations, type Database } from '@brain/db';
+import { migrate, openDatabase, pendingMigrations, setHelperThreadPriority, type Database } from '@brain/db';
 import { createLogger, type Logger } from '@brain/observability';
 import { pino } from 'pino';
 
 /**
- * The one place the process environment is read. Everything below receives the parsed config.
+ * The one place the process environment is read. Everything below receives the parsed config,
+ * except the helper threads' priority: every thread the command starts inherits it from here.
  */
 export function readConfig(): BrainConfig {
-  return loadConfig(process.env, { cwd: process.cwd() });
+  const config = loadConfig(process.env, { cwd: process.cwd() });
+  setHelperThreadPriority(config.helperThreadPriority);
+  return config;
 }
 
 /** The raw environment, for `brain doctor`, which also inspects values the configuration refuses. */

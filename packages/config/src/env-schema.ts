@@ -97,6 +97,10 @@ export const envSchema = z.object({
   BRAIN_PLAYGROUND: booleanString,
   BRAIN_PGLITE_THREAD: booleanString,
   BRAIN_ANSWER_THREAD: booleanString,
+  BRAIN_HELPER_THREAD_PRIORITY: z
+    .enum(['nice', 'idle', 'normal', ''], { message: 'must be nice (the default), idle or normal' })
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
   BRAIN_MCP_TOKEN: optionalString,
   BRAIN_METRICS_TOKEN: optionalString.refine(
     (v) => v === undefined || v.length >= 16,

@@ -142,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     mcpToken: e.BRAIN_MCP_TOKEN,
     metricsToken: e.BRAIN_METRICS_TOKEN,
     answerThread: e.BRAIN_ANSWER_THREAD ?? true,
+    helperThreadPriority: e.BRAIN_HELPER_THREAD_PRIORITY ?? 'nice',
     shutdownGraceMs: (e.BRAIN_SHUTDOWN_GRACE_SECONDS ? Number(e.BRAIN_SHUTDOWN_GRACE_SECONDS) : DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     worker: {
       concurrency,

@@ -80,6 +80,13 @@ export interface BrainConfig {
   shutdownGraceMs: number;
   /** `brain start` answers questions on a thread of its own (BRAIN_ANSWER_THREAD, on unless set to off). */
   answerThread: boolean;
+  /**
+   * BRAIN_HELPER_THREAD_PRIORITY: how far the database's, the answering and ingestion's threads
+   * give way to the thread that acknowledges interactions (Linux): `nice` (default, 10 nice steps),
+   * `idle` (also SCHED_IDLE: for a machine of its own, since busy neighbours can starve them) or
+   * `normal`.
+   */
+  helperThreadPriority: 'nice' | 'idle' | 'normal';
   worker: {
     /** Jobs one worker process runs at once. */
     concurrency: number;

@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BRAIN_PGLITE_THREAD: 'sometimes' }, { cwd })).toThrow(/BRAIN_PGLITE_THREAD/);
   });
 
+  it('runs helper threads nice by default, and SCHED_IDLE or unchanged only when asked (BRAIN_HELPER_THREAD_PRIORITY)', () => {
+    expect(loadConfig({}, { cwd }).helperThreadPriority).toBe('nice');
+    expect(loadConfig({ BRAIN_HELPER_THREAD_PRIORITY: 'idle' }, { cwd }).helperThreadPriority).toBe('idle');
+    expect(loadConfig({ BRAIN_HELPER_THREAD_PRIORITY: 'normal' }, { cwd }).helperThreadPriority).toBe('normal');
+    expect(() => loadConfig({ BRAIN_HELPER_THREAD_PRIORITY: 'realtime' }, { cwd })).toThrow(/BRAIN_HELPER_THREAD_PRIORITY.*nice \(the default\), idle or normal/s);
+  });
+
   it('answers on a thread of its own unless BRAIN_ANSWER_THREAD=off', () => {
     expect(loadConfig({}, { cwd }).answerThread).toBe(true);
     expect(loadConfig({ BRAIN_ANSWER_THREAD: 'off' }, { cwd }).answerThread).toBe(false);

@@ -3,7 +3,16 @@ export type { Database, Queryable, Row } from './database.ts';
 export { openDatabase, type OpenDatabaseTarget, type OpenDatabaseOptions } from './open-database.ts';
 export { openPglite, type PgliteDatabase, type PgliteOptions } from './open-pglite.ts';
 export { connectPgliteThread, pgliteThreadPort } from './pglite-thread/open-pglite-thread.ts';
-export { HELPER_THREAD_NICENESS, SCHED_IDLE, yieldToMainThread, type ThreadYield } from './thread-priority.ts';
+export {
+  DEFAULT_HELPER_THREAD_PRIORITY,
+  HELPER_THREAD_NICENESS,
+  helperThreadPriority,
+  SCHED_IDLE,
+  setHelperThreadPriority,
+  yieldToMainThread,
+  type HelperThreadPriority,
+  type ThreadYield,
+} from './thread-priority.ts';
 export { openPostgres, type PostgresOptions } from './open-postgres.ts';
 export { acquireDataDirLock, isProcessAlive, type DataDirLock } from './data-dir-lock.ts';
 export { sqlState, SqlState } from './pg-error.ts';

@@ -2,12 +2,43 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 
 /** How much nicer (in nice steps) a helper thread runs than the thread that acknowledges interactions. */
 export const HELPER_THREAD_NICENESS = 10;
 
 /** Linux's scheduling policy number for SCHED_IDLE (sched.h), as /proc/<pid>/task/<tid>/stat reports it. */
 export const SCHED_IDLE = 5;
+
+/**
+ * How far helper threads give way to the main thread (BRAIN_HELPER_THREAD_PRIORITY):
+ * - `nice` (the default): 10 nice steps below it. On busy cores the helpers get a smaller share,
+ *   never none.
+ * - `idle`: that, and Linux's SCHED_IDLE policy. Acknowledgements wait least, but the helpers (the
+ *   embedded database among them) run only on cores nothing ordinary wants: a busy neighbour on the
+ *   same machine can hold every answer and every save until it eases. For a machine of its own.
+ * - `normal`: helper threads keep the main thread's priority.
+ */
+export type HelperThreadPriority = 'normal' | 'nice' | 'idle';
+
+export const DEFAULT_HELPER_THREAD_PRIORITY: HelperThreadPriority = 'nice';
+
+const PRIORITY_KEY = 'brain.helperThreadPriority';
+
+/**
+ * Sets the priority of every helper thread this thread starts from now on. A worker thread inherits
+ * its parent's environment data, so one call at start-up reaches the database's thread, the
+ * answering thread and ingestion's pool without each being told.
+ */
+export function setHelperThreadPriority(priority: HelperThreadPriority): void {
+  setEnvironmentData(PRIORITY_KEY, priority);
+}
+
+/** The priority helper threads started from this thread take (the default unless one was set). */
+export function helperThreadPriority(): HelperThreadPriority {
+  const value = getEnvironmentData(PRIORITY_KEY);
+  return value === 'normal' || value === 'nice' || value === 'idle' ? value : DEFAULT_HELPER_THREAD_PRIORITY;
+}
 
 export interface ThreadYield {
   /** The thread's nice value afterwards. */
@@ -24,21 +55,21 @@ export interface ThreadYield {
  * acknowledgements. Linux only: there a thread's nice value is its own (setpriority on "this
  * process" changes the calling thread), while elsewhere it would slow the whole process.
  *
- * The thread also moves to the SCHED_IDLE policy, through util-linux's `chrt` (Node has no call
- * for it). A nice value alone let a helper finish its time slice before a woken main thread ran
- * (the kernel's EEVDF scheduler protects a running slice), and on two busy cores those few
- * milliseconds were what the slowest acknowledgements waited behind (bench:ack, idle at 300 req/s:
- * docs/discord.md). A SCHED_IDLE thread is preempted at once by any ordinary one. The price: on a
- * machine whose cores ordinary work keeps busy, the helpers get almost nothing until it eases.
- * Without `chrt`, or where the policy may not be changed, the nice value still applies.
- * Returns what was applied, or undefined when the thread was left alone.
+ * With `idle`, the thread also moves to the SCHED_IDLE policy, through util-linux's `chrt` (Node
+ * has no call for it). A nice value alone lets a helper finish its time slice before a woken main
+ * thread runs (the kernel's EEVDF scheduler protects a running slice); a SCHED_IDLE thread is
+ * preempted at once. It is not the default because of its price, measured: with two ordinary busy
+ * loops on the two cores, a threaded PGlite did not finish opening in 10 s under SCHED_IDLE
+ * (nothing else ever left it a core), and `npm test`, whose packages keep both cores busy, waited
+ * on its suites' database threads. Without `chrt`, or where the policy may not be changed, the
+ * nice value still applies. Returns what was applied, or undefined when the thread was left alone.
  */
-export function yieldToMainThread(platform: NodeJS.Platform = process.platform): ThreadYield | undefined {
-  if (platform !== 'linux') return undefined;
+export function yieldToMainThread(platform: NodeJS.Platform = process.platform, priority: HelperThreadPriority = helperThreadPriority()): ThreadYield | undefined {
+  if (platform !== 'linux' || priority === 'normal') return undefined;
   try {
     const current = os.getPriority(0);
     os.setPriority(0, Math.min(19, current + HELPER_THREAD_NICENESS));
-    return { nice: os.getPriority(0), idlePolicy: idleSchedulingPolicy() };
+    return { nice: os.getPriority(0), idlePolicy: priority === 'idle' && idleSchedulingPolicy() };
   } catch {
     // A sandbox that forbids it: the thread keeps its priority, which is only slower under load.
     return undefined;
