@@ -6,10 +6,12 @@
 #   bash .ci/eval-docs-set.sh python-docs     (or: npm run eval:python-docs)
 #   bash .ci/eval-docs-set.sh postgres-docs   (or: npm run eval:postgres-docs)
 #   bash .ci/eval-docs-set.sh fastify-docs    (or: npm run eval:fastify-docs; the docs inside the pinned fastify package)
+#   bash .ci/eval-docs-set.sh fastify-docs --postgres   (on a fresh database of TEST_DATABASE_URL's server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs [--postgres]}
+ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs
 else
@@ -17,8 +19,29 @@ else
   corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
 fi
 data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
-# A fresh embedded database, whatever the environment names.
-env -u DATABASE_URL BRAIN_DATA_DIR="$data" LOG_LEVEL=warn \
+db=""
+cleanup() {
+  rm -rf "$data"
+  if [ -n "$db" ]; then psql "$TEST_DATABASE_URL" -qAt -c "drop database if exists $db with (force)" >/dev/null || true; fi
+}
+trap cleanup EXIT
+
+if [ "$ENGINE" = --postgres ]; then
+  # A fresh database on the server TEST_DATABASE_URL names (.ci/run starts one), migrated by brain itself.
+  : "${TEST_DATABASE_URL:?--postgres needs TEST_DATABASE_URL (eval \"\$(bash .ci/start-postgres.sh)\")}"
+  db="brain_eval_$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+  psql "$TEST_DATABASE_URL" -qAt -c "create database $db" >/dev/null
+  url="${TEST_DATABASE_URL%/*}/$db"
+  run_env=(DATABASE_URL="$url" BRAIN_DATA_DIR="$data")
+  env "${run_env[@]}" LOG_LEVEL=warn npx brain migrate >/dev/null
+elif [ "$ENGINE" = embedded ]; then
+  # A fresh embedded database, whatever the environment names.
+  run_env=(-u DATABASE_URL BRAIN_DATA_DIR="$data")
+else
+  echo "unknown option $ENGINE (expected --postgres)" >&2
+  exit 2
+fi
+
+env "${run_env[@]}" LOG_LEVEL=warn \
   npx brain eval --questions "eval/$SET.jsonl" --corpus "$corpus" --workspace "$SET" \
   --baseline "eval/$SET.baseline.json" --answers
