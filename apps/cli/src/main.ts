@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import { formatCliError } from './cli-error.ts';
 import { isDebug } from './context.ts';
+import { compileForOneShot } from './one-shot-compile.ts';
+
+compileForOneShot(process.argv.slice(2));
 
 const program = new Command()
   .name('brain')
