@@ -122,4 +122,4 @@ describeDb('a real Discord /ask handed over whole to the answering thread', (sui
       await app.close();
     }
   });
-});
+}, { pgliteThread: true }); // the answering thread reaches the embedded database through its thread

@@ -107,4 +107,4 @@ describeDb('readiness waits for the answering thread', (suite) => {
       await s.app.close();
     }
   });
-});
+}, { pgliteThread: true }); // the answering thread reaches the embedded database through its thread

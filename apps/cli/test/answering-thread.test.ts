@@ -104,4 +104,4 @@ describeDb('answering on a thread of its own', (suite) => {
       await dying.close();
     }
   });
-});
+}, { pgliteThread: true }); // the answering thread reaches the embedded database through its thread

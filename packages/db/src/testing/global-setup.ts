@@ -20,7 +20,7 @@ export default async function globalSetup(): Promise<void> {
     await pglite.close();
     // Built here, once, rather than by the first of a package's test files to need a data folder.
     await pgliteTemplateDir();
-    lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector}; ${pgliteThread() ? 'in a worker thread' : 'in-process: TEST_PGLITE_THREAD=off'})`);
+    lines.push(`PGlite (PostgreSQL ${lite?.pg}, pgvector ${lite?.vector}; ${pgliteThread() ? 'in a worker thread: TEST_PGLITE_THREAD=on' : 'in-process; TEST_PGLITE_THREAD=on runs it in a worker thread'})`);
   }
 
   const url = testDatabaseUrl();

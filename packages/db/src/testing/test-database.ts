@@ -18,6 +18,11 @@ export interface TestDatabaseOptions {
   empty?: boolean;
   /** Receives NOTICE messages (auto_explain can send plans of statements inside functions as notices). */
   onNotice?: (message: string) => void;
+  /**
+   * PGlite in a worker thread, as `brain start` runs it, whatever TEST_PGLITE_THREAD says: for
+   * suites whose subject needs the thread (another thread's connection to it, say).
+   */
+  pgliteThread?: boolean;
 }
 
 /** A fresh, migrated database of its own for one suite. Never a mock: the real engine. */
@@ -26,8 +31,7 @@ export async function createTestDatabase(backend: Backend, options: TestDatabase
     const db = await openPglite({
       ...(options.empty ? {} : { loadDataDir: await pgliteTemplate() }),
       display: 'pglite:memory',
-      // As `brain start` runs it: in a worker thread, unless TEST_PGLITE_THREAD=off.
-      thread: pgliteThread(),
+      thread: options.pgliteThread ?? pgliteThread(),
       extensionModules: { auto_explain: '@electric-sql/pglite/contrib/auto_explain' },
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     });
