@@ -60,8 +60,7 @@ export interface ThreadYield {
  * thread runs (the kernel's EEVDF scheduler protects a running slice); a SCHED_IDLE thread is
  * preempted at once. It is not the default because of its price, measured: with two ordinary busy
  * loops on the two cores, a threaded PGlite did not finish opening in 10 s under SCHED_IDLE
- * (nothing else ever left it a core), and `npm test`, whose packages keep both cores busy, waited
- * on its suites' database threads. Without `chrt`, or where the policy may not be changed, the
+ * (nothing else ever left it a core). Without `chrt`, or where the policy may not be changed, the
  * nice value still applies. Returns what was applied, or undefined when the thread was left alone.
  */
 export function yieldToMainThread(platform: NodeJS.Platform = process.platform, priority: HelperThreadPriority = helperThreadPriority()): ThreadYield | undefined {
