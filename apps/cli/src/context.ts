@@ -10,10 +10,13 @@ import { pino } from 'pino';
 /**
  * The one place the process environment is read. Everything below receives the parsed config,
  * except the helper threads' priority: every thread the command starts inherits it from here.
+ * Helper threads give way (BRAIN_HELPER_THREAD_PRIORITY) only in a process that acknowledges
+ * interactions (`brain start`), where an acknowledgement could wait behind them. Anywhere else
+ * giving way only slows the command down on a busy machine, with nothing to protect.
  */
-export function readConfig(): BrainConfig {
+export function readConfig(options: { acknowledgesInteractions?: boolean } = {}): BrainConfig {
   const config = loadConfig(process.env, { cwd: process.cwd() });
-  setHelperThreadPriority(config.helperThreadPriority);
+  setHelperThreadPriority(options.acknowledgesInteractions ? config.helperThreadPriority : 'normal');
   return config;
 }
 

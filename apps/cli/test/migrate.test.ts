@@ -10,9 +10,11 @@ import { runCli } from './run-cli.ts';
 const migrationCount = loadMigrations().length;
 
 describe('brain migrate (embedded)', () => {
-  it('creates $BRAIN_DATA_DIR/pgdata with the schema, and a second run changes nothing', async () => {
+  // A cold first run (initdb and every migration in wasm) takes about 9 CPU s, and CI runs it beside
+  // two other suites: it took over 60 s there once. The subject is what it writes, not its speed.
+  it('creates $BRAIN_DATA_DIR/pgdata with the schema, and a second run changes nothing', { timeout: 300_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-cli-'));
-    const first = await runCli(['migrate', '--json'], { BRAIN_DATA_DIR: dataDir });
+    const first = await runCli(['migrate', '--json'], { BRAIN_DATA_DIR: dataDir }, 240_000);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ database: path.join(dataDir, 'pgdata'), alreadyApplied: [] });

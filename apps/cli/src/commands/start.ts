@@ -22,7 +22,7 @@ export function registerStart(program: Command): void {
     .action(async (options: { port?: number; worker: boolean }) => {
       // An acknowledgement after a quiet spell must not compile its path again (keep-compiled-code.ts).
       keepCompiledCode();
-      const config = readConfig();
+      const config = readConfig({ acknowledgesInteractions: true });
       checkServingConfig(config, 'web');
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
