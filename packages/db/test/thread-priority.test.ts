@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { DEFAULT_HELPER_THREAD_PRIORITY, HELPER_THREAD_NICENESS, helperThreadPriority, openPglite, SCHED_IDLE, setHelperThreadPriority, yieldToMainThread } from '../src/index.ts';
 import { pgliteTemplate, threadNiceness, threadPolicies } from '../src/testing/index.ts';
 
@@ -34,18 +35,25 @@ describe('helper threads give way to the main thread', () => {
     }
   });
 
-  it.skipIf(!hasChrt)('with `idle`, puts the embedded database’s thread under SCHED_IDLE and leaves this one’s policy alone (Linux with util-linux’s chrt only)', async () => {
+  // A thread of its own rather than the database's: a SCHED_IDLE database thread may not finish
+  // opening while other processes keep both cores busy (npm test does), which is the price
+  // thread-priority.ts names. That the database's thread gives way as configured is the test above.
+  it.skipIf(!hasChrt)('with `idle`, puts a helper thread started afterwards under SCHED_IDLE and leaves this one’s policy alone (Linux with util-linux’s chrt only)', async () => {
     setHelperThreadPriority('idle');
-    const before = threadPolicies();
-    const mine = before.get(String(process.pid));
-    const db = await openPglite({ loadDataDir: await pgliteTemplate(), thread: true });
+    const mine = threadPolicies().get(String(process.pid));
+    const worker = new Worker(new URL('./fixtures/yielding-thread.mjs', import.meta.url));
     try {
-      const added = [...threadPolicies()].filter(([tid]) => !before.has(tid)).map(([, policy]) => policy);
-      expect(added).toContain(SCHED_IDLE);
+      const report = await new Promise<{ tid: string; applied: { idlePolicy: boolean } | null }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(report.applied).toMatchObject({ idlePolicy: true });
+      expect(threadPolicies().get(report.tid)).toBe(SCHED_IDLE);
       expect(threadPolicies().get(String(process.pid))).toBe(mine);
       expect(mine).not.toBe(SCHED_IDLE);
     } finally {
-      await db.close();
+      worker.postMessage('end');
+      await worker.terminate();
     }
   });
 
