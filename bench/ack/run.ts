@@ -219,6 +219,7 @@ async function main(): Promise<void> {
         interaction: 'signed /ask (type 2) in a claimed guild, a new interaction id and token per request',
         app: `brain start (${databaseUrl ? 'PostgreSQL' : `embedded PGlite, BRAIN_PGLITE_THREAD=${process.env.BRAIN_PGLITE_THREAD ?? 'on (default)'}`}, BRAIN_HELPER_THREAD_PRIORITY=${process.env.BRAIN_HELPER_THREAD_PRIORITY ?? 'nice (default)'}, worker, LOG_LEVEL=warn); follow-ups to a local Discord stand-in in its own process`,
         reference: 'bare node:http server: Ed25519 verification of timestamp + body, then {"type":5}',
+        appNodeFlags: process.env.BENCH_APP_NODE_FLAGS ?? '',
         ...(withIngest ? { withIngest: `${ingestPages} pages of a local docs site (Markdown from node_modules as HTML) saved by signed /save url:, then bare and app measured at the same time, ${ingestRate} req/s each, while brain start indexes them` } : {}),
         secondsPerStep: seconds,
       },

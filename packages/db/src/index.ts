@@ -10,8 +10,10 @@ export {
   SCHED_IDLE,
   setHelperThreadPriority,
   yieldToMainThread,
+  yieldRuntimeThreads,
   type HelperThreadPriority,
   type ThreadYield,
+  type RuntimeThreadsYield,
 } from './thread-priority.ts';
 export { openPostgres, type PostgresOptions } from './open-postgres.ts';
 export { acquireDataDirLock, isProcessAlive, type DataDirLock } from './data-dir-lock.ts';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { checkServingConfig } from '@brain/config';
+import { yieldRuntimeThreads } from '@brain/db';
 import { createMetrics } from '@brain/observability';
 import { startWebServer } from '@brain/web';
 import { compose } from '../compose.ts';
@@ -23,6 +24,8 @@ export function registerStart(program: Command): void {
       // An acknowledgement after a quiet spell must not compile its path again (keep-compiled-code.ts).
       keepCompiledCode();
       const config = readConfig({ acknowledgesInteractions: true });
+      // Before any helper thread starts: V8's own threads give way too (thread-priority.ts).
+      yieldRuntimeThreads();
       checkServingConfig(config, 'web');
       const logger = cliLogger(config, 'brain', 'server');
       const db = await openConfiguredDatabase(config, 'start');
