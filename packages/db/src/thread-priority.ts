@@ -76,10 +76,14 @@ export function yieldToMainThread(platform: NodeJS.Platform = process.platform, 
   }
 }
 
+/** The calling thread's kernel id (Linux). */
+export function currentThreadId(): string {
+  return path.basename(fs.readlinkSync('/proc/thread-self'));
+}
+
 function idleSchedulingPolicy(): boolean {
   try {
-    const tid = path.basename(fs.readlinkSync('/proc/thread-self'));
-    const result = spawnSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5_000 });
+    const result = spawnSync('chrt', ['--idle', '--pid', '0', currentThreadId()], { stdio: 'ignore', timeout: 5_000 });
     return result.status === 0;
   } catch {
     return false;
@@ -118,7 +122,7 @@ export function yieldRuntimeThreads(platform: NodeJS.Platform = process.platform
   } catch {
     return { reniced };
   }
-  const self = path.basename(fs.readlinkSync('/proc/thread-self'));
+  const self = currentThreadId();
   for (const tid of tids) {
     if (tid === self) continue;
     try {

@@ -7,4 +7,4 @@ export { createWorkspace } from './workspace-fixtures.ts';
 export { plansOf } from './function-plans.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
 export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';
-export { threadNiceness, threadPolicies } from './thread-niceness.ts';
+export { threadCpuTicks, threadNiceness, threadPolicies } from './thread-niceness.ts';

@@ -18,3 +18,8 @@ export function threadNiceness(): Map<string, number> {
 export function threadPolicies(): Map<string, number> {
   return new Map([...threadStats()].map(([tid, fields]) => [tid, Number(fields[38])]));
 }
+
+/** Each thread of this process → the CPU it has used, user and system, in clock ticks (fields 14 and 15). Linux only. */
+export function threadCpuTicks(): Map<string, number> {
+  return new Map([...threadStats()].map(([tid, fields]) => [tid, Number(fields[11]) + Number(fields[12])]));
+}
