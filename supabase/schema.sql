@@ -217,23 +217,31 @@ declare
   v_everyone boolean := coalesce(p_audiences = array['everyone']::text[], false);
   v_flags_current boolean;
   v_everyone_keys text[];
-  -- A call by keys that holds the everyone set: its flagged part by the partial index, and the
-  -- passages of its other keys (v_rest_keys), when few, exactly (see the header).
-  v_split boolean := false;
-  v_rest_keys text[];
+  -- The vector leg searches the passages in two disjoint parts, each through its own HNSW index:
+  -- the flagged ones (readable_by_everyone) and the rest (see the header).
+  -- Whether the call may cite every flagged passage, so that their part needs no key filter.
+  v_flagged_all boolean := false;
+  -- The rest of the allowed passages, counted and, when few, searched exactly.
   v_rest_rows integer;
+  v_rest_exact boolean := false;
   v_rest_ids uuid[] := '{}';
   v_rest_distances double precision[] := '{}';
   v_rest_hashes text[] := '{}';
+  -- What each index scan yielded in a round of the budget loop, and the flagged passages the call
+  -- may cite, counted up to a leg's depth when its scan came back with fewer.
+  v_flagged_found integer;
+  v_restricted_found integer;
+  v_flagged_allowed integer;
+  v_part_short boolean;
   v_exact_max integer := coalesce(nullif(current_setting('brain.exact_search_max_rows', true), '')::integer, 1000);
   -- An audience filter leaves about a quarter of the HNSW candidates standing (tenant and audience
   -- are checked after the index yields): the index path pays more per passage it keeps, and the
   -- exact path over the allowed rows stays cheaper, and exact, up to a larger count (bench:retrieval --audience).
   v_exact_max_filtered integer := coalesce(nullif(current_setting('brain.exact_search_max_filtered_rows', true), '')::integer, 3000);
-  -- The most passages of the other keys searched exactly beside the partial index (see the header).
-  -- 3,000, as v_exact_max_filtered: up to that size an exact search of a filtered set was measured
-  -- cheaper than the index. A setting of its own, so that forcing the index path leaves it be.
-  v_split_max_rest integer := coalesce(nullif(current_setting('brain.everyone_split_max_rest_rows', true), '')::integer, 3000);
+  -- The most passages of the restricted part searched exactly beside the flagged part's index. 3,000,
+  -- as v_exact_max_filtered: up to that size an exact search of a filtered set was measured cheaper
+  -- than the index. A setting of its own, so that forcing the index path leaves it be.
+  v_rest_exact_max integer := coalesce(nullif(current_setting('brain.restricted_exact_max_rows', true), '')::integer, 3000);
   v_exact_limit integer;
   v_probe_tuples integer := coalesce(nullif(current_setting('brain.hnsw_probe_max_tuples', true), '')::integer, 5000);
   -- The full budget is whatever the session has (pgvector's default 20,000); the probe never exceeds it.
@@ -291,51 +299,56 @@ begin
     ) s;
     v_exact := v_tenant_rows <= v_exact_limit;
 
-    if not v_exact and p_audiences is not null and not v_everyone then
-      select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
-             array['workspace'] || array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
-        into v_flags_current, v_everyone_keys
-      from public.guild_facts g
-      where g.workspace_id = p_workspace_id;
-      if coalesce(v_flags_current, false) and v_everyone_keys <@ p_audiences then
-        v_rest_keys := array(select k from unnest(p_audiences) k where k <> all(v_everyone_keys));
+    if not v_exact then
+      -- The flagged part needs no key filter when the call may cite every flagged passage: the
+      -- unfiltered call, the 'everyone' call (its flags are current, checked above), and a call by
+      -- keys that holds the everyone set while the flags follow the facts that define it.
+      if p_audiences is null or v_everyone then
+        v_flagged_all := true;
+      else
+        select brain.everyone_flags_current(g.everyone_flags_follow, g.everyone_audiences),
+               array['workspace'] || array(select k from unnest(g.everyone_audiences) k where k like 'channel:%')
+          into v_flags_current, v_everyone_keys
+        from public.guild_facts g
+        where g.workspace_id = p_workspace_id;
+        v_flagged_all := coalesce(v_flags_current, false) and v_everyone_keys <@ p_audiences;
+      end if;
+
+      -- The restricted part (never the 'everyone' call's): counted through
+      -- chunks_workspace_restricted_live_idx, and searched exactly when it is small.
+      if not v_everyone then
         select count(*) into v_rest_rows
         from (
           select 1 from public.chunks c
-          where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-            and c.audience = any(v_rest_keys)
-          limit v_split_max_rest + 1
+          where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live and not c.readable_by_everyone
+            and (p_audiences is null or c.audience = any(p_audiences))
+          limit v_rest_exact_max + 1
         ) s;
-        v_split := v_rest_rows <= v_split_max_rest;
+        v_rest_exact := v_rest_rows <= v_rest_exact_max;
+        if v_rest_exact and v_rest_rows > 0 then
+          -- "+ 0" hides the ordering from the HNSW index: this part is exact.
+          select coalesce(array_agg(restricted.id order by restricted.distance, restricted.content_hash, restricted.id), '{}'),
+                 coalesce(array_agg(restricted.distance order by restricted.distance, restricted.content_hash, restricted.id), '{}'),
+                 coalesce(array_agg(restricted.content_hash order by restricted.distance, restricted.content_hash, restricted.id), '{}')
+            into v_rest_ids, v_rest_distances, v_rest_hashes
+          from (
+            select c.id, c.content_hash, (c.embedding <=> query_embedding) + 0 as distance
+            from public.chunks c
+            where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live and not c.readable_by_everyone
+              and (p_audiences is null or c.audience = any(p_audiences))
+            order by (c.embedding <=> query_embedding) + 0, c.content_hash, c.id
+            limit v_depth
+          ) restricted;
+        end if;
       end if;
-    end if;
 
-    if v_split and v_rest_rows > 0 then
-      -- (b), exactly ("+ 0" hides the ordering from the HNSW index). None of these is flagged while
-      -- the flags are current; "not readable_by_everyone" keeps the two parts disjoint regardless.
-      select coalesce(array_agg(beyond_everyone.id order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}'),
-             coalesce(array_agg(beyond_everyone.distance order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}'),
-             coalesce(array_agg(beyond_everyone.content_hash order by beyond_everyone.distance, beyond_everyone.content_hash, beyond_everyone.id), '{}')
-        into v_rest_ids, v_rest_distances, v_rest_hashes
-      from (
-        select c.id, c.content_hash, (c.embedding <=> query_embedding) + 0 as distance
-        from public.chunks c
-        where c.workspace_id = p_workspace_id and c.embedding is not null and c.is_live
-          and c.audience = any(v_rest_keys) and not c.readable_by_everyone
-        order by (c.embedding <=> query_embedding) + 0, c.content_hash, c.id
-        limit v_depth
-      ) beyond_everyone;
-    end if;
-
-    if not v_exact then
       perform set_config('enable_sort', 'off', true);
-      -- Filtered, a wider first batch (ef_search 130, not 100) instead of reading half as many
-      -- candidates again: the relaxed-order scan then yields the nearest allowed rows nearly in
-      -- order, and stops at v_depth. The function's SET clause restores ef_search on return.
-      -- The 'everyone' call scans its own partial index, where the filter has already been applied,
-      -- with the unfiltered call's settings.
-      -- So does the split's flagged part (v_split).
-      if p_audiences is not null and not v_everyone and not v_split then
+      -- Filtered after the index yields (tenant and keys are checked on each candidate), a wider
+      -- first batch (ef_search 130, not 100) instead of reading half as many candidates again: the
+      -- relaxed-order scan then yields the nearest allowed rows nearly in order, and stops at
+      -- v_depth. The function's SET clause restores ef_search on return. A flagged part that
+      -- needs no key filter, beside an exact restricted part, keeps the unfiltered call's settings.
+      if p_audiences is not null and not (v_flagged_all and (v_everyone or v_rest_exact)) then
         perform set_config('hnsw.ef_search', '130', true);
       end if;
       -- The probe's budget, then (when it came back short but relevant: the tenant has passages
@@ -343,27 +356,49 @@ begin
       foreach v_budget in array array[least(v_probe_tuples, v_full_tuples::integer), v_full_tuples::integer] loop
         perform set_config('hnsw.max_scan_tuples', v_budget::text, true);
         select coalesce((array_agg(x.id order by x.distance, x.content_hash, x.id))[1:v_depth], '{}'), min(x.distance),
-               coalesce((array_agg(x.distance order by x.distance, x.content_hash, x.id))[1:v_depth], '{}')
-          into v_vector_ids, v_nearest, v_vector_distances
+               coalesce((array_agg(x.distance order by x.distance, x.content_hash, x.id))[1:v_depth], '{}'),
+               count(*) filter (where x.part = 'flagged'), count(*) filter (where x.part = 'restricted')
+          into v_vector_ids, v_nearest, v_vector_distances, v_flagged_found, v_restricted_found
         from (
-          (select c.id, c.content_hash, c.embedding <=> query_embedding as distance
+          -- The flagged part, through chunks_embedding_everyone_hnsw_idx (its predicate is this one).
+          (select c.id, c.content_hash, c.embedding <=> query_embedding as distance, 'flagged' as part
           from public.chunks c
-          -- The 'everyone' call and the split's flagged part leave "embedding is not null" out
-          -- (is_live implies it: chunks_check1), so the main index, whose predicate it is, cannot
-          -- serve them and only the everyone-readable one can: when both are about as large, the
-          -- planner costs them alike and may pick either.
-          where c.workspace_id = p_workspace_id and (v_everyone or v_split or c.embedding is not null) and c.is_live
-            and (p_audiences is null or ((v_everyone or v_split) and c.readable_by_everyone)
-                 or (not v_everyone and not v_split and c.audience = any(p_audiences)))
+          where c.workspace_id = p_workspace_id and c.embedding is not null and c.readable_by_everyone and c.is_live
+            and (v_flagged_all or c.audience = any(p_audiences))
           order by c.embedding <=> query_embedding
           limit v_depth)
-          -- The split's exact part, merged by distance in the same tie order.
           union all
-          select r.id, r.content_hash, r.distance
+          -- The restricted part when it is large, through chunks_embedding_restricted_hnsw_idx.
+          (select c.id, c.content_hash, c.embedding <=> query_embedding as distance, 'restricted' as part
+          from public.chunks c
+          where not v_everyone and not v_rest_exact
+            and c.workspace_id = p_workspace_id and c.embedding is not null and not c.readable_by_everyone and c.is_live
+            and (p_audiences is null or c.audience = any(p_audiences))
+          order by c.embedding <=> query_embedding
+          limit v_depth)
+          union all
+          -- The restricted part when it is small, searched exactly above.
+          select r.id, r.content_hash, r.distance, 'exact' as part
           from unnest(v_rest_ids, v_rest_hashes, v_rest_distances) as r(id, content_hash, distance)
-          where v_split
+          where v_rest_exact
         ) x;
-        v_short_but_relevant := cardinality(v_vector_ids) < v_depth
+        -- Short: an index scan stopped (its budget spent) before it yielded a leg's depth of rows
+        -- it may cite, and more exist. Each part is judged on its own: the other part's rows can
+        -- fill the merged list while this one missed nearer passages. The restricted part's scan
+        -- runs only when it holds more than a leg's depth; the flagged part may hold fewer, so
+        -- they are counted (up to that depth, through chunks_workspace_everyone_live_idx).
+        v_part_short := not v_everyone and not v_rest_exact and v_restricted_found < v_depth;
+        if not v_part_short and v_flagged_found < v_depth then
+          select count(*) into v_flagged_allowed
+          from (
+            select 1 from public.chunks c
+            where c.workspace_id = p_workspace_id and c.embedding is not null and c.readable_by_everyone and c.is_live
+              and (v_flagged_all or c.audience = any(p_audiences))
+            limit v_depth
+          ) s;
+          v_part_short := v_flagged_found < v_flagged_allowed;
+        end if;
+        v_short_but_relevant := v_part_short
                                 and coalesce(1 - v_nearest >= coalesce(min_similarity, -1), false);
         exit when not v_short_but_relevant or v_budget >= v_full_tuples::integer;
       end loop;
@@ -480,7 +515,7 @@ $$;
 -- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys; keys that hold that set while the flags are current search its partial index and the few other passages exactly); SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys). The vector leg searches the flagged and the other passages apart, each through its own partial HNSW index (the other ones exactly when few), and merges them by distance; SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -1847,13 +1882,13 @@ CREATE INDEX chunks_artifact_id_idx ON public.chunks USING btree (artifact_id);
 -- Name: chunks_embedding_everyone_hnsw_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX chunks_embedding_everyone_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE readable_by_everyone;
+CREATE INDEX chunks_embedding_everyone_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE ((embedding IS NOT NULL) AND readable_by_everyone);
 
 --
--- Name: chunks_embedding_hnsw_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: chunks_embedding_restricted_hnsw_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX chunks_embedding_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE (embedding IS NOT NULL);
+CREATE INDEX chunks_embedding_restricted_hnsw_idx ON public.chunks USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='128') WHERE ((embedding IS NOT NULL) AND (NOT readable_by_everyone));
 
 --
 -- Name: chunks_fts_idx; Type: INDEX; Schema: public; Owner: -
@@ -1884,6 +1919,12 @@ CREATE INDEX chunks_workspace_id_idx ON public.chunks USING btree (workspace_id)
 --
 
 CREATE INDEX chunks_workspace_live_embedded_idx ON public.chunks USING btree (workspace_id) WHERE ((embedding IS NOT NULL) AND is_live);
+
+--
+-- Name: chunks_workspace_restricted_live_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX chunks_workspace_restricted_live_idx ON public.chunks USING btree (workspace_id, audience) WHERE ((embedding IS NOT NULL) AND is_live AND (NOT readable_by_everyone));
 
 --
 -- Name: dashboard_sessions_expires_idx; Type: INDEX; Schema: public; Owner: -

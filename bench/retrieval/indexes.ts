@@ -1,5 +1,5 @@
 import type { Database } from '@brain/db';
-import { EVERYONE_HNSW_INDEX, HNSW_INDEX, seconds } from './load.ts';
+import { EVERYONE_HNSW_INDEX, GRAPH_PARTS, HNSW_INDEX, seconds } from './load.ts';
 import { pgSeed } from './random.ts';
 
 export const HALFVEC_INDEX = 'bench_chunks_embedding_halfvec_idx';
@@ -11,7 +11,7 @@ export interface IndexFacts {
   hnswBytes: number;
   /** Share of sampled passages the index cannot find even with their own vector as the query. */
   hnswUnreachable: number;
-  /** The everyone-readable partial index (migration 20261202140000), built after the main one. */
+  /** The everyone-readable partial index (migrations 20261202140000, 20261204170000), built after the restricted one. */
   everyoneBuildSeconds: number | null;
   everyoneBytes: number | null;
   /** Passages it holds (readable_by_everyone). */
@@ -76,7 +76,7 @@ export async function buildIndexes(
     hnswDefinition: options.definition,
     hnswBuildSeconds,
     hnswBytes: sizes.hnsw,
-    hnswUnreachable: await unreachableShare(db, 'embedding', options.seed),
+    hnswUnreachable: await unreachableInGraphs(db, options.seed),
     everyoneBuildSeconds,
     everyoneBytes: sizes.everyone,
     everyoneRows: sizes.everyone_rows,
@@ -104,7 +104,7 @@ async function timedBuild(db: Database, ddl: string, maintenanceWorkMem: string)
  * 10 nearest through the index (ef_search 100, no filter) has no path in. No query setting finds
  * it; only the exact path does.
  */
-async function unreachableShare(db: Database, expression: string, seed: number): Promise<number> {
+async function unreachableShare(db: Database, expression: string, seed: number, part = 'embedding is not null'): Promise<number> {
   const [row] = await db.transaction(async (tx) => {
     await tx.exec('set local enable_seqscan = off; set local hnsw.ef_search = 100; set local max_parallel_workers_per_gather = 0;');
     await tx.query('select setseed($1)', [pgSeed(seed, 3)]);
@@ -113,13 +113,27 @@ async function unreachableShare(db: Database, expression: string, seed: number):
        from (
          select exists (
            select 1 from (
-             select c2.id from public.chunks c2 where c2.embedding is not null
+             select c2.id from public.chunks c2 where ${part.replaceAll('embedding', 'c2.embedding').replaceAll('readable_by_everyone', 'c2.readable_by_everyone')}
              order by ${expression.replace('embedding', 'c2.embedding')} <=> ${expression.replace('embedding', 's.embedding')}
              limit 10) x
            where x.id = s.id) as found
-         from (select id, embedding from public.chunks where embedding is not null order by random() limit ${REACHABILITY_SAMPLE}) s
+         from (select id, embedding from public.chunks where ${part} order by random() limit ${REACHABILITY_SAMPLE}) s
        ) t`,
     );
   });
   return Math.round((row?.share ?? Number.NaN) * 10_000) / 10_000;
+}
+
+/** The vector index's share: each graph's own (a passage is searched for in the graph that holds it), weighted by its passages. */
+async function unreachableInGraphs(db: Database, seed: number): Promise<number> {
+  let weighted = 0;
+  let total = 0;
+  for (const part of GRAPH_PARTS.map((p) => p.replaceAll('c.', ''))) {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from public.chunks where ${part}`);
+    const n = row?.n ?? 0;
+    if (n === 0) continue;
+    weighted += n * (await unreachableShare(db, 'embedding', seed, part));
+    total += n;
+  }
+  return total ? Math.round((weighted / total) * 10_000) / 10_000 : Number.NaN;
 }

@@ -2,9 +2,12 @@ import type { Database } from '@brain/db';
 import { SHAPE, type DatasetPlan } from './dataset-plan.ts';
 import { pgSeed } from './random.ts';
 
-export const HNSW_INDEX = 'chunks_embedding_hnsw_idx';
-/** The partial index over the passages every member may read (migration 20261202140000). */
+/** The partial index over the passages not every member may read (migration 20261204170000). */
+export const HNSW_INDEX = 'chunks_embedding_restricted_hnsw_idx';
+/** The partial index over the passages every member may read (migrations 20261202140000, 20261204170000). */
 export const EVERYONE_HNSW_INDEX = 'chunks_embedding_everyone_hnsw_idx';
+/** Each passage is in one of the two: the predicates that choose them (their indexes' own). */
+export const GRAPH_PARTS = ['c.embedding is not null and c.readable_by_everyone', 'c.embedding is not null and not c.readable_by_everyone'] as const;
 /** The channel the load makes readable by everyone in every workspace (with 'workspace': AUDIENCE_KEYS). */
 export const EVERYONE_CHANNEL = 'channel:1';
 /** A small staff-only channel (one source in forty): what a staff channel's ask adds to the everyone set. */
@@ -13,7 +16,7 @@ export const STAFF_CHANNEL = 'channel:4';
 /** What loading took; the index is built afterwards (indexes.ts). */
 export interface LoadFacts {
   loadSeconds: number;
-  /** The migrations' definition of the HNSW index, dropped for the load. */
+  /** The migrations' definition of the restricted passages' HNSW index, dropped for the load. */
   hnswDefinition: string;
   /** The same for the everyone-readable partial index. */
   everyoneDefinition: string;

@@ -16,16 +16,16 @@ export async function productionPath(db: Database, notices: string[], query: Ben
 }
 
 /**
- * Which vector searches a filtered call ran: the main HNSW index (post-filtered by keys), the
- * everyone-readable partial index, and the exact search of the allowed passages beyond the
- * everyone set (its statement names them beyond_everyone), or none of these (exact path).
+ * Which vector searches a filtered call ran: the everyone-readable passages' HNSW index, the
+ * restricted passages' one, and the exact search of the allowed restricted passages when they are
+ * few (its statement names them restricted), or none of these (exact path).
  */
 export async function filteredPath(db: Database, notices: string[], query: BenchQuery, audience: AudienceFilter): Promise<string> {
   const plans = await functionPlans(db, notices, query, audience);
   const parts = [
-    plans.includes(HNSW_INDEX) ? 'main HNSW' : '',
     plans.includes(EVERYONE_HNSW_INDEX) ? 'everyone HNSW' : '',
-    plans.includes('beyond_everyone') ? 'exact rest' : '',
+    plans.includes(`Index Scan using ${HNSW_INDEX}`) ? 'restricted HNSW' : '',
+    plans.includes('restricted.id') ? 'exact restricted' : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' + ') : 'exact';
 }

@@ -1,6 +1,6 @@
 import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
-import { EVERYONE_HNSW_INDEX, HNSW_INDEX, STAFF_CHANNEL } from './load.ts';
+import { EVERYONE_HNSW_INDEX, GRAPH_PARTS, HNSW_INDEX, STAFF_CHANNEL } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
 import type { BenchQuery } from './queries.ts';
 
@@ -65,16 +65,26 @@ const EVERYONE_AUDIENCE: AudienceFilter = { kind: 'keys', keys: AUDIENCE_KEYS, e
 /** match_artifacts' default similarity floor: what /ask uses, and what the ground truth applies. */
 export const MIN_SIMILARITY = 0.15;
 
-/** What match_artifacts' HNSW path runs, as plain SQL: candidates by raw `<=>`, re-sorted exactly. */
-const approximateSql = (orderBy: string): string => `
+/**
+ * What match_artifacts' HNSW path runs, as plain SQL: candidates by raw `<=>`, re-sorted exactly.
+ * The vector index is two graphs that split the passages (20261204170000), each searched on its
+ * own; the halfvec comparison index is one graph over all of them.
+ */
+const approximateSql = (orderBy: string, parts: readonly string[]): string => `
   select array_agg(x.id::text order by x.distance, x.id) filter (where 1 - x.distance >= ${MIN_SIMILARITY}) as ids
   from (
-    select c.id, c.embedding <=> $2::vector as distance
+    ${parts
+      .map(
+        (part) => `(select c.id, c.embedding <=> $2::vector as distance
     from public.chunks c
-    where c.workspace_id = $1::uuid and c.embedding is not null and c.is_live
+    where c.workspace_id = $1::uuid and ${part} and c.is_live
     order by ${orderBy}
-    limit 40
+    limit 40)`,
+      )
+      .join('\n    union all\n    ')}
   ) x`;
+const approximateFor = (o: ForcedIndexOptions): string =>
+  o.index === 'halfvec' ? approximateSql(HALFVEC_ORDER, ['c.embedding is not null']) : approximateSql(VECTOR_ORDER, GRAPH_PARTS);
 
 const VECTOR_ORDER = 'c.embedding <=> $2::vector';
 const HALFVEC_ORDER = 'c.embedding::halfvec(1536) <=> $2::vector::halfvec(1536)';
@@ -145,7 +155,7 @@ export function exactPath(): Variant {
 
 /** The approximate path forced for every workspace size, with iterative scan off or relaxed. */
 export function forcedIndex(o: ForcedIndexOptions): Variant {
-  const sql = approximateSql(o.index === 'halfvec' ? HALFVEC_ORDER : VECTOR_ORDER);
+  const sql = approximateFor(o);
   return {
     name: forcedIndexName(o),
     async run(db, query) {
@@ -163,13 +173,15 @@ export function forcedIndex(o: ForcedIndexOptions): Variant {
   };
 }
 
-export const REFERENCE_SQL =
-  'select id::text, embedding <=> $1::vector as distance from public.chunks where embedding is not null order by embedding <=> $1::vector limit 5';
+/** Both graphs, each by its own index, merged: the table's vectors are split between two (20261204170000). */
+export const REFERENCE_SQL = `select x.id::text, x.distance from (${GRAPH_PARTS.map(
+  (part) => `(select c.id, c.embedding <=> $1::vector as distance from public.chunks c where ${part} order by c.embedding <=> $1::vector limit 5)`,
+).join(' union all ')}) x order by x.distance limit 5`;
 const REFERENCE_SETTINGS = 'set local enable_seqscan = off';
 
 /**
- * The reference: the raw HNSW query on the same table, no tenant filter, no fusion, pgvector's
- * defaults (ef_search 40). Sequential scans are disabled for it: on PostgreSQL 15 with pgvector
+ * The reference: the raw HNSW query on the same table (each of its two graphs, merged), no tenant
+ * filter, no fusion, pgvector's defaults (ef_search 40). Sequential scans are disabled for it: on PostgreSQL 15 with pgvector
  * 0.8.0 the planner prices the distance of TOASTed vectors so low that it reads all 20,000 rows of
  * the small run rather than the index, and the reference would not be the HNSW query at all.
  */
@@ -195,7 +207,7 @@ export function reference(): Variant {
 
 /** Which index a forced variant's statement really uses, from EXPLAIN as the tenant. */
 export async function explainForced(db: Database, query: BenchQuery, o: ForcedIndexOptions): Promise<string> {
-  const sql = approximateSql(o.index === 'halfvec' ? HALFVEC_ORDER : VECTOR_ORDER);
+  const sql = approximateFor(o);
   const plan = await withWorkspace(db, query.workspaceId, async (tx) => {
     await tx.exec(forcedIndexSettings(o));
     return tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, [query.workspaceId, query.literal]);

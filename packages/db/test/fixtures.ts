@@ -5,7 +5,10 @@ import { prng } from '../src/testing/prng.ts';
 
 export { prng };
 export { createWorkspace } from '../src/testing/workspace-fixtures.ts';
-export { plansOf } from '../src/testing/function-plans.ts';
+export { indexScans, plansOf } from '../src/testing/function-plans.ts';
+/** The two partial HNSW indexes that split the passages between them (20261204170000). */
+export const EVERYONE_INDEX = 'chunks_embedding_everyone_hnsw_idx';
+export const RESTRICTED_INDEX = 'chunks_embedding_restricted_hnsw_idx';
 
 export function unitVector(seed: number, dims = 1536): number[] {
   const next = prng(seed);

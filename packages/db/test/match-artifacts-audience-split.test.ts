@@ -1,22 +1,23 @@
 /**
- * match_artifacts called by keys that hold the whole everyone set (20261202170000): while the
- * passages' flags follow the stored guild facts, the flagged passages are searched through their
- * partial HNSW index and the other keys' passages, when few, exactly; the two merge by distance.
- * It must return what the same keys return on the exact path, and fall back to the by-keys search
- * of the main index whenever that split is not exact: flags that lag the facts, keys that lack part
- * of the everyone set, no facts, or too many other passages.
+ * match_artifacts called by keys that hold the whole everyone set (20261202170000, 20261204170000):
+ * the vector leg searches the flagged passages through their partial HNSW index and the others
+ * (exactly when few, else through their own index), and merges the two by distance. While the
+ * flags follow the stored guild facts the flagged part takes every flagged passage unchecked;
+ * whenever that would not be exact (flags that lag the facts, keys that lack part of the everyone
+ * set, no facts) it checks each candidate's keys. Either way it must return what the same keys
+ * return on the exact path.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
-import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, plansOf, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, EVERYONE_INDEX, indexScans, insertChunks, nearVector, plansOf, RESTRICTED_INDEX, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
 const notices: string[] = [];
 // Both whole-call bounds at 0: every call takes the index path (the split's own bound is apart).
 const INDEX_PATH = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0;';
 const EXACT = 'set local brain.exact_search_max_rows = 1000000000;';
-// #2's three passages are more than this bound: the split is not taken.
-const LARGE_REST = `${INDEX_PATH} set local brain.everyone_split_max_rest_rows = 2;`;
+// #2's three passages are more than this bound: the restricted part takes its own index.
+const LARGE_REST = `${INDEX_PATH} set local brain.restricted_exact_max_rows = 2;`;
 const EVERYONE_SET = ['workspace', 'channel:1'];
 const STAFF_ASK = ['workspace', 'channel:1', 'channel:2'];
 
@@ -50,13 +51,20 @@ describeDb('match_artifacts: keys that hold the everyone set', (suite) => {
       await tx.exec(settings);
       await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 5, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
     });
+  // How the flagged part's scans treat their candidates: every flagged one, or checked by keys.
+  const flaggedPart = (plan: string): string => {
+    const scans = indexScans(plan, EVERYONE_INDEX);
+    expect(scans.length, plan).toBeGreaterThan(0);
+    const kinds = new Set(scans.map((scan) => (/audience = ANY/.test(scan) ? 'by keys' : 'all flagged')));
+    expect(kinds.size, plan).toBe(1);
+    return [...kinds][0] as string;
+  };
   const split = (plan: string): void => {
-    expect(plan).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
-    expect(plan).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+    expect(flaggedPart(plan)).toBe('all flagged');
+    expect(indexScans(plan, RESTRICTED_INDEX)).toEqual([]);
   };
   const byKeys = (plan: string): void => {
-    expect(plan).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
-    expect(plan).not.toMatch(/chunks_embedding_everyone_hnsw_idx|beyond_everyone/);
+    expect(flaggedPart(plan)).toBe('by keys');
   };
   const setFacts = (tx: Queryable, everyone: string[]) =>
     tx.query('update guild_facts set everyone_audiences = $2::text[], fetched_at = now() where workspace_id = $1', [ws, everyone]);
@@ -105,15 +113,16 @@ describeDb('match_artifacts: keys that hold the everyone set', (suite) => {
     expect(await ranked(STAFF_ASK, LARGE_REST)).toEqual(await ranked(STAFF_ASK, EXACT));
   });
 
-  it('splits only while the flags follow the facts and the keys hold the everyone set, and then never cites outside the keys', async (ctx) => {
+  it('takes every flagged passage only while the flags follow the facts and the keys hold the everyone set, and then never cites outside the keys', async (ctx) => {
     await skipPlansUnlessSuperuser(suite.db, ctx);
-    const whole = await plans(EVERYONE_SET);
-    split(whole);
-    expect(whole).not.toMatch(/beyond_everyone/);
-    const staff = await plans(STAFF_ASK);
-    split(staff);
-    expect(staff).toMatch(/beyond_everyone/);
-    byKeys(await plans(STAFF_ASK, LARGE_REST));
+    split(await plans(EVERYONE_SET));
+    split(await plans(STAFF_ASK));
+    // More restricted passages than the bound: they take their own index, checked by keys.
+    const large = await plans(STAFF_ASK, LARGE_REST);
+    expect(flaggedPart(large)).toBe('all flagged');
+    const restricted = indexScans(large, RESTRICTED_INDEX);
+    expect(restricted.length).toBeGreaterThan(0);
+    expect(restricted.every((scan) => /audience = ANY/.test(scan))).toBe(true);
     // Keys that lack part of the everyone set.
     byKeys(await plans(['workspace', 'channel:2']));
     byKeys(await plans(['channel:1', 'channel:2']));
@@ -126,6 +135,7 @@ describeDb('match_artifacts: keys that hold the everyone set', (suite) => {
     byKeys(await plans(STAFF_ASK));
     expect(await sources(newSet, INDEX_PATH)).toEqual(['bulk', 'mods', 'notes']);
     expect(await ranked(newSet, INDEX_PATH)).toEqual(await ranked(newSet, EXACT));
+    expect(await ranked(newSet, LARGE_REST)).toEqual(await ranked(newSet, EXACT));
 
     // Without facts: by keys.
     await withService(suite.db, (tx) => tx.query('delete from guild_facts where workspace_id = $1', [ws]));

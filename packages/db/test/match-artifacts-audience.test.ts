@@ -10,7 +10,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { actAsTenant, toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
-import { bulkLoadChunks, createArtifact, createWorkspace, insertChunks, nearVector, plansOf, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, EVERYONE_INDEX, indexScans, insertChunks, nearVector, plansOf, RESTRICTED_INDEX, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
 const notices: string[] = [];
 
@@ -32,7 +32,7 @@ describeDb('match_artifacts audiences', (suite) => {
   // What the everyone_flags job does (packages/ingest, tested there), in one statement each: every
   // passage's flag rederived from the stored facts, then marked current.
   async function settleFlags(tx: Queryable): Promise<void> {
-    // Only the passages whose flag changes: each write re-inserts a row into both HNSW indexes.
+    // Only the passages whose flag changes: each write re-inserts a row into an HNSW index.
     await tx.query(
       `update chunks c set readable_by_everyone = not c.readable_by_everyone
         where c.workspace_id = $1 and c.readable_by_everyone is distinct from (c.audience = 'workspace' or (c.audience like 'channel:%'
@@ -113,35 +113,48 @@ describeDb('match_artifacts audiences', (suite) => {
     });
   });
 
-  it('searches the everyone-readable passages through their own partial index, and so does a call by keys that holds exactly them', async (ctx) => {
+  it('searches the flagged passages through their own partial index, by keys only while the flags lag, and the rest apart', async (ctx) => {
     await skipPlansUnlessSuperuser(suite.db, ctx);
     // #3 (mods', and staff's since the move above) made everyone-readable, and both bounds at 0: every call takes the index path.
     const forced = 'set local brain.exact_search_max_rows = 0; set local brain.exact_search_max_filtered_rows = 0;';
-    const plans = (audiences: string[] | null): Promise<string> =>
+    const plans = (audiences: string[] | null, settings = ''): Promise<string> =>
       plansOf(suite.db, notices, ws, async (tx) => {
-        await tx.exec(forced);
+        await tx.exec(forced + settings);
         await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 50, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
       });
+    // The flagged part's scans, and whether each checks the keys (the audience) on its candidates.
+    const flaggedScans = (plan: string) => {
+      const scans = indexScans(plan, EVERYONE_INDEX);
+      expect(scans.length, plan).toBeGreaterThan(0);
+      return scans.map((scan) => (/audience = ANY/.test(scan) ? 'by keys' : 'all flagged'));
+    };
     await withWorkspace(suite.db, ws, (tx) =>
       tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
                 values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
     );
-    // Flags that lag the facts: 'everyone' is searched by the keys, through the main index.
+    // Flags that lag the facts: 'everyone' is searched by the stored set's keys, in both parts; the
+    // restricted part (#1's 1,500 passages and the rest) is searched exactly below its bound, and
+    // through its own index above it.
     const lagging = await plans(['everyone']);
-    expect(lagging).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
-    expect(lagging).not.toMatch(/chunks_embedding_everyone_hnsw_idx/);
+    expect(new Set(flaggedScans(lagging))).toEqual(new Set(['by keys']));
+    expect(indexScans(lagging, RESTRICTED_INDEX)).toEqual([]);
+    const laggingLarge = await plans(['everyone'], 'set local brain.restricted_exact_max_rows = 0;');
+    expect(indexScans(laggingLarge, RESTRICTED_INDEX).length).toBeGreaterThan(0);
+    expect(indexScans(laggingLarge, RESTRICTED_INDEX).every((scan) => /audience = ANY/.test(scan))).toBe(true);
     await withWorkspace(suite.db, ws, settleFlags);
-    const everyone = await plans(['everyone']);
-    expect(everyone).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
-    expect(everyone).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
-    const everything = await plans(null);
-    expect(everything).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
-    expect(everything).not.toMatch(/chunks_embedding_everyone_hnsw_idx/);
-    // The same set by its keys, while the flags are current, searches the partial index too
-    // (20261202170000; match-artifacts-audience-split.test.ts).
-    const byKeys = await plans(['workspace', 'channel:3']);
-    expect(byKeys).toMatch(/Index Scan using chunks_embedding_everyone_hnsw_idx/);
-    expect(byKeys).not.toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+    // Current flags: 'everyone' is the flagged part alone, unfiltered by keys.
+    const everyone = await plans(['everyone'], 'set local brain.restricted_exact_max_rows = 0;');
+    expect(new Set(flaggedScans(everyone))).toEqual(new Set(['all flagged']));
+    expect(indexScans(everyone, RESTRICTED_INDEX)).toEqual([]);
+    // Everything: both parts, neither by keys.
+    const everything = await plans(null, 'set local brain.restricted_exact_max_rows = 0;');
+    expect(new Set(flaggedScans(everything))).toEqual(new Set(['all flagged']));
+    expect(indexScans(everything, RESTRICTED_INDEX).length).toBeGreaterThan(0);
+    expect(indexScans(everything, RESTRICTED_INDEX).some((scan) => /audience/.test(scan))).toBe(false);
+    // The same set by its keys, while the flags are current, takes every flagged passage too
+    // (match-artifacts-audience-split.test.ts); keys that lack part of it check them.
+    expect(new Set(flaggedScans(await plans(['workspace', 'channel:3'])))).toEqual(new Set(['all flagged']));
+    expect(new Set(flaggedScans(await plans(['channel:3', 'channel:1'])))).toEqual(new Set(['by keys']));
     await withWorkspace(suite.db, ws, async (tx) => {
       expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
       await tx.query('delete from guild_facts where workspace_id = $1', [ws]);

@@ -52,9 +52,10 @@ describeDb(
           smallChunks = ids.map((id, i) => ({ id, ...(specs[i] as (typeof specs)[number]) }));
         });
       });
-      // Building the index records how many tuples went into it.
+      // Building an index records how many tuples went into it; the two split the passages between them.
       const [counts] = await suite.db.query<typeof afterBuild>(`
-        select (select reltuples::int from pg_class where oid = 'public.chunks_embedding_hnsw_idx'::regclass) as indexed,
+        select (select sum(reltuples)::int from pg_class
+                 where oid in ('public.chunks_embedding_restricted_hnsw_idx'::regclass, 'public.chunks_embedding_everyone_hnsw_idx'::regclass)) as indexed,
                (select count(*)::int from chunks where embedding is not null) as embedded,
                (select count(*)::int from chunks) as all_rows`);
       afterBuild = counts as typeof afterBuild;
@@ -85,12 +86,12 @@ describeDb(
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, minSimilarity: -1 }),
       );
       expect(smallPlans).toMatch(/chunks_workspace_id_idx/);
-      expect(smallPlans).not.toMatch(/chunks_embedding_hnsw_idx/);
+      expect(smallPlans).not.toMatch(/chunks_embedding_restricted_hnsw_idx/);
 
       const bigPlans = await plansOf(suite.db, big, (tx) =>
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }),
       );
-      expect(bigPlans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      expect(bigPlans).toMatch(/Index Scan using chunks_embedding_restricted_hnsw_idx/);
 
       // The size threshold is what decides: raised above the large workspace's size, it goes exact too.
       const forcedExact = await plansOf(
@@ -99,7 +100,7 @@ describeDb(
         (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }),
         'set local brain.exact_search_max_rows = 20000;',
       );
-      expect(forcedExact).not.toMatch(/chunks_embedding_hnsw_idx/);
+      expect(forcedExact).not.toMatch(/chunks_embedding_restricted_hnsw_idx/);
     });
 
     it('searches a filtered call exactly up to its own, larger bound, and leaves unfiltered calls to theirs', async (ctx) => {
@@ -107,12 +108,12 @@ describeDb(
       const everyoneReads = audienceKeys(['channel:9']);
       // The large workspace's 10,000 passages are all in that channel: past the filtered bound (3,000) too.
       const filtered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }));
-      expect(filtered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      expect(filtered).toMatch(/Index Scan using chunks_embedding_restricted_hnsw_idx/);
       const bound = 'set local brain.exact_search_max_filtered_rows = 20000;';
       const filteredUnderBound = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: everyoneReads, workspaceId: big, embedding: query, minSimilarity: -1 }), bound);
-      expect(filteredUnderBound).not.toMatch(/chunks_embedding_hnsw_idx/);
+      expect(filteredUnderBound).not.toMatch(/chunks_embedding_restricted_hnsw_idx/);
       const unfiltered = await plansOf(suite.db, big, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, minSimilarity: -1 }), bound);
-      expect(unfiltered).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+      expect(unfiltered).toMatch(/Index Scan using chunks_embedding_restricted_hnsw_idx/);
     });
 
     it('reads just the leg’s depth of candidates on the filtered index path, as the unfiltered path does', async (ctx) => {
@@ -121,7 +122,7 @@ describeDb(
       const depthRead = (plans: string) => {
         const lines = plans.split('\n');
         return lines.flatMap((line, i) => {
-          if (!line.includes('Index Scan using chunks_embedding_hnsw_idx')) return [];
+          if (!line.includes('Index Scan using chunks_embedding_restricted_hnsw_idx')) return [];
           const limit = lines.slice(0, i).reverse().find((l) => /\bLimit\b/.test(l)) ?? '';
           return [Number(/actual [^)]*rows=([\d.]+)/.exec(limit)?.[1])];
         });
@@ -142,7 +143,7 @@ describeDb(
       expect([...sims].sort((a, b) => b - a)).toEqual(sims);
     });
 
-    it('never returns a passage whose embedding is still NULL, and such rows stay out of the HNSW index', async () => {
+    it('never returns a passage whose embedding is still NULL, and such rows stay out of the HNSW indexes', async () => {
       const pendingIds = smallChunks.filter((c) => c.embedding === null).map((c) => c.id);
       const hits = await withWorkspace(suite.db, small, (tx) =>
         matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, queryText: 'pending retention', matchCount: 20, minSimilarity: -1 }),
@@ -268,8 +269,11 @@ describeDb(
 
     describe('when the index scan runs out of budget', () => {
       // The smallest possible budget: the iterative scan stops after its first ef_search (100)
-      // candidates. The small workspace takes the index path once the threshold is below its size.
-      const shortScan = 'set local brain.exact_search_max_rows = 5; set local hnsw.max_scan_tuples = 1;';
+      // candidates. The small workspace takes the index path once the thresholds are below its
+      // size: the whole call's, and its restricted part's (the related passages below share the
+      // large workspace's channel, and so its graph).
+      const indexPath = 'set local brain.exact_search_max_rows = 5; set local brain.restricted_exact_max_rows = 5;';
+      const shortScan = `${indexPath} set local hnsw.max_scan_tuples = 1;`;
       let anchor: number[] = [];
       let nearIds: string[] = [];
       let expected: string[] = [];
@@ -296,6 +300,7 @@ describeDb(
         ];
         await withWorkspace(suite.db, small, async (tx) => {
           const artifact = await createArtifact(tx, small, 'Related to the large workspace');
+          await tx.query("update artifacts set audience = 'channel:9' where id = $1", [artifact]);
           nearIds = await insertChunks(tx, small, artifact, specs);
         });
         const all = await withService(suite.db, (tx) =>
@@ -314,7 +319,7 @@ describeDb(
         const indexOnly = await withWorkspace(suite.db, small, async (tx) => {
           await tx.exec(`${shortScan} set local enable_sort = off; set local hnsw.iterative_scan = relaxed_order; set local hnsw.ef_search = 100;`);
           return tx.query<{ id: string }>(
-            `select id from chunks where workspace_id = $1 and embedding is not null and is_live
+            `select id from chunks where workspace_id = $1 and embedding is not null and not readable_by_everyone and is_live
              order by embedding <=> $2::vector limit 40`,
             [small, toVectorLiteral(anchor)],
           );
@@ -332,7 +337,7 @@ describeDb(
 
         await skipPlansUnlessSuperuser(suite.db, ctx);
         const plans = await plansOf(suite.db, small, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: anchor }), shortScan);
-        expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+        expect(plans).toMatch(/Index Scan using chunks_embedding_restricted_hnsw_idx/);
         expect(plans).toMatch(/\+ '0'::double precision/);
       });
 
@@ -351,7 +356,7 @@ describeDb(
           async (tx) => expect(await matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: offTopic })).toEqual([]),
           shortScan,
         );
-        expect(plans).toMatch(/Index Scan using chunks_embedding_hnsw_idx/);
+        expect(plans).toMatch(/Index Scan using chunks_embedding_restricted_hnsw_idx/);
         expect(plans).not.toMatch(/\+ '0'::double precision/);
       });
       it('takes a question for off-topic when its probe meets nothing relevant, and walks on when the probe is larger', async () => {
@@ -359,8 +364,8 @@ describeDb(
         // in cluster B. A probe of the smallest budget stays in cluster A, meets nothing of this
         // workspace that is relevant, and ends the vector leg; a probe as large as the table
         // reaches B, finds them relevant, and the short list goes on to the exact path.
-        const offTopicProbe = 'set local brain.exact_search_max_rows = 5; set local brain.hnsw_probe_max_tuples = 1;';
-        const wholeTableProbe = 'set local brain.exact_search_max_rows = 5; set local brain.hnsw_probe_max_tuples = 20000;';
+        const offTopicProbe = `${indexPath} set local brain.hnsw_probe_max_tuples = 1;`;
+        const wholeTableProbe = `${indexPath} set local brain.hnsw_probe_max_tuples = 20000;`;
         const ask = (settings: string) =>
           suite.db.transaction(async (tx) => {
             await tx.exec(`${settings} set local role brain_tenant;`);

@@ -83,11 +83,11 @@ const isRelevant = (question: Question, passage: Passage) =>
   );
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
 
-// The same passages in match_artifacts. The HNSW index is dropped: with fewer than 2,000 passages
-// the function searches exactly anyway, and building the index row by row in WASM is slow.
+// The same passages in match_artifacts. The HNSW indexes are dropped: with fewer than 2,000 passages
+// the function searches exactly anyway, and building an index row by row in WASM is slow.
 const db = await openPglite();
 await migrate(db);
-await db.exec('drop index public.chunks_embedding_hnsw_idx');
+await db.exec('drop index public.chunks_embedding_everyone_hnsw_idx; drop index public.chunks_embedding_restricted_hnsw_idx');
 const workspaceId = await withService(db, async (tx) => {
   const [workspace] = await tx.query<{ id: string }>("insert into workspaces (slug, name) values ('bench', 'bench') returning id");
   const id = (workspace as { id: string }).id;

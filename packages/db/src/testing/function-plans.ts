@@ -28,3 +28,24 @@ export async function plansOf(
   });
   return notices.join('\n');
 }
+
+/**
+ * Every scan of `index` in plans collected by plansOf: the node's line and its detail lines
+ * (Order By, Filter...), with vector literals elided. What a test asserts of a scan (its filter,
+ * say) then cannot match another node's.
+ */
+export function indexScans(plans: string, index: string): string[] {
+  const lines = plans.split('\n').map((line) => line.replace(/'\[[^\]]*\]'/g, "'[vector]'"));
+  const scans: string[] = [];
+  lines.forEach((line, i) => {
+    if (!new RegExp(`Index (Only )?Scan using ${index} `).test(line)) return;
+    const depth = line.search(/\S/);
+    const details = [];
+    for (const next of lines.slice(i + 1)) {
+      if (next.search(/\S/) <= depth || next.includes('->')) break;
+      details.push(next.trim());
+    }
+    scans.push([line.trim(), ...details].join('\n'));
+  });
+  return scans;
+}

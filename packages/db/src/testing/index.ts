@@ -4,7 +4,7 @@ export { describeDb, describePostgres, type DbSuite } from './describe-db.ts';
 export { copyPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
 export { prng } from './prng.ts';
 export { createWorkspace } from './workspace-fixtures.ts';
-export { plansOf } from './function-plans.ts';
+export { indexScans, plansOf } from './function-plans.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
 export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';
 export { threadCpuTicks, threadNiceness, threadPolicies } from './thread-niceness.ts';

@@ -5,9 +5,10 @@ import { AppError } from '@brain/errors';
 const LOCK_CLASS = 1702258284;
 
 /**
- * Rows per transaction. Each flipped passage is re-inserted into both HNSW indexes (about 3 ms on
- * PostgreSQL at bench:retrieval's largest workspace): a few hundred keep one transaction, and the
- * embedded database's only connection, well under a second.
+ * Rows per transaction. Each flipped passage moves from one HNSW index to the other (measured at
+ * about 3 ms on PostgreSQL at bench:retrieval's largest workspace when it was re-inserted into
+ * both): a few hundred keep one transaction, and the embedded database's only connection, well
+ * under a second.
  */
 export const EVERYONE_FLAGS_BATCH = 200;
 
