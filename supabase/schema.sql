@@ -207,6 +207,7 @@ CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding publi
     SET "hnsw.ef_search" TO '100'
     SET plan_cache_mode TO 'force_custom_plan'
     SET enable_sort TO 'on'
+    SET jit TO 'off'
     AS $$
 #variable_conflict use_column
 declare

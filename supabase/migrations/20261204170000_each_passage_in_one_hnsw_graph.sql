@@ -32,6 +32,12 @@
 -- instead of re-inserting it into the one it stays in as well.
 -- The unfiltered call (the operator's) now walks two graphs when the restricted part is large.
 --
+-- jit is off for the function's statements: a part the call does not search is pruned at plan
+-- time, but its plan still carries the disabled Sort that enable_sort = off prices at 1e10, and
+-- that cost made PostgreSQL JIT-compile the vector leg's statement (about 210 ms, against 2 ms
+-- for the scan itself, bench:retrieval --audience). These are sub-second OLTP statements, which
+-- JIT never pays for.
+--
 -- match_artifacts is 20261202170000's definition restated whole (CREATE OR REPLACE needs it), with
 -- the two-part vector leg folded in: same name, signature, SECURITY INVOKER, settings and grants.
 -- pgvector's library first: this file creates a function with hnsw.* settings (issue 19).
@@ -82,6 +88,7 @@ set hnsw.iterative_scan = relaxed_order
 set hnsw.ef_search = 100
 set plan_cache_mode = force_custom_plan
 set enable_sort = on
+set jit = off
 as $$
 #variable_conflict use_column
 declare
