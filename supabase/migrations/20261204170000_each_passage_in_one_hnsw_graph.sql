@@ -39,7 +39,8 @@
 -- JIT never pays for.
 --
 -- match_artifacts is 20261202170000's definition restated whole (CREATE OR REPLACE needs it), with
--- the two-part vector leg folded in: same name, signature, SECURITY INVOKER, settings and grants.
+-- the two-part vector leg folded in: same name, signature, SECURITY INVOKER and grants; the same
+-- settings plus jit = off.
 -- pgvector's library first: this file creates a function with hnsw.* settings (issue 19).
 select '[1]'::vector;
 
