@@ -1,5 +1,5 @@
 import type { Database } from '@brain/db';
-import { EVERYONE_HNSW_INDEX, GRAPH_PARTS, HNSW_INDEX, seconds } from './load.ts';
+import { EVERYONE_HNSW_INDEX, graphParts, HNSW_INDEX, seconds, wholeGraph } from './load.ts';
 import { pgSeed } from './random.ts';
 
 export const HALFVEC_INDEX = 'bench_chunks_embedding_halfvec_idx';
@@ -104,7 +104,7 @@ async function timedBuild(db: Database, ddl: string, maintenanceWorkMem: string)
  * 10 nearest through the index (ef_search 100, no filter) has no path in. No query setting finds
  * it; only the exact path does.
  */
-async function unreachableShare(db: Database, expression: string, seed: number, part = 'embedding is not null'): Promise<number> {
+async function unreachableShare(db: Database, expression: string, seed: number, part: (alias: string) => string = (alias) => wholeGraph(alias)[0] as string): Promise<number> {
   const [row] = await db.transaction(async (tx) => {
     await tx.exec('set local enable_seqscan = off; set local hnsw.ef_search = 100; set local max_parallel_workers_per_gather = 0;');
     await tx.query('select setseed($1)', [pgSeed(seed, 3)]);
@@ -113,11 +113,11 @@ async function unreachableShare(db: Database, expression: string, seed: number, 
        from (
          select exists (
            select 1 from (
-             select c2.id from public.chunks c2 where ${part.replaceAll('embedding', 'c2.embedding').replaceAll('readable_by_everyone', 'c2.readable_by_everyone')}
+             select c2.id from public.chunks c2 where ${part('c2')}
              order by ${expression.replace('embedding', 'c2.embedding')} <=> ${expression.replace('embedding', 's.embedding')}
              limit 10) x
            where x.id = s.id) as found
-         from (select id, embedding from public.chunks where ${part} order by random() limit ${REACHABILITY_SAMPLE}) s
+         from (select c.id, c.embedding from public.chunks c where ${part('c')} order by random() limit ${REACHABILITY_SAMPLE}) s
        ) t`,
     );
   });
@@ -128,8 +128,9 @@ async function unreachableShare(db: Database, expression: string, seed: number, 
 async function unreachableInGraphs(db: Database, seed: number): Promise<number> {
   let weighted = 0;
   let total = 0;
-  for (const part of GRAPH_PARTS.map((p) => p.replaceAll('c.', ''))) {
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from public.chunks where ${part}`);
+  for (const i of graphParts('c').keys()) {
+    const part = (alias: string) => graphParts(alias)[i] as string;
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from public.chunks c where ${part('c')}`);
     const n = row?.n ?? 0;
     if (n === 0) continue;
     weighted += n * (await unreachableShare(db, 'embedding', seed, part));

@@ -6,8 +6,13 @@ import { pgSeed } from './random.ts';
 export const HNSW_INDEX = 'chunks_embedding_restricted_hnsw_idx';
 /** The partial index over the passages every member may read (migrations 20261202140000, 20261204170000). */
 export const EVERYONE_HNSW_INDEX = 'chunks_embedding_everyone_hnsw_idx';
-/** Each passage is in one of the two: the predicates that choose them (their indexes' own). */
-export const GRAPH_PARTS = ['c.embedding is not null and c.readable_by_everyone', 'c.embedding is not null and not c.readable_by_everyone'] as const;
+/** Each passage is in one of the two: the predicates that choose them (their indexes' own), over the table alias given. */
+export const graphParts = (alias: string): string[] => [
+  `${alias}.embedding is not null and ${alias}.readable_by_everyone`,
+  `${alias}.embedding is not null and not ${alias}.readable_by_everyone`,
+];
+/** The halfvec comparison index is one graph over every embedded passage. */
+export const wholeGraph = (alias: string): string[] => [`${alias}.embedding is not null`];
 /** The channel the load makes readable by everyone in every workspace (with 'workspace': AUDIENCE_KEYS). */
 export const EVERYONE_CHANNEL = 'channel:1';
 /** A small staff-only channel (one source in forty): what a staff channel's ask adds to the everyone set. */

@@ -1,6 +1,6 @@
 import { audienceKeys, EVERYTHING, matchArtifacts, withService, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
 import { HALFVEC_INDEX } from './indexes.ts';
-import { EVERYONE_HNSW_INDEX, GRAPH_PARTS, HNSW_INDEX, STAFF_CHANNEL } from './load.ts';
+import { EVERYONE_HNSW_INDEX, graphParts, HNSW_INDEX, STAFF_CHANNEL, wholeGraph } from './load.ts';
 import { SHAPE } from './dataset-plan.ts';
 import type { BenchQuery } from './queries.ts';
 
@@ -84,7 +84,7 @@ const approximateSql = (orderBy: string, parts: readonly string[]): string => `
       .join('\n    union all\n    ')}
   ) x`;
 const approximateFor = (o: ForcedIndexOptions): string =>
-  o.index === 'halfvec' ? approximateSql(HALFVEC_ORDER, ['c.embedding is not null']) : approximateSql(VECTOR_ORDER, GRAPH_PARTS);
+  o.index === 'halfvec' ? approximateSql(HALFVEC_ORDER, wholeGraph('c')) : approximateSql(VECTOR_ORDER, graphParts('c'));
 
 const VECTOR_ORDER = 'c.embedding <=> $2::vector';
 const HALFVEC_ORDER = 'c.embedding::halfvec(1536) <=> $2::vector::halfvec(1536)';
@@ -174,7 +174,7 @@ export function forcedIndex(o: ForcedIndexOptions): Variant {
 }
 
 /** Both graphs, each by its own index, merged: the table's vectors are split between two (20261204170000). */
-export const REFERENCE_SQL = `select x.id::text, x.distance from (${GRAPH_PARTS.map(
+export const REFERENCE_SQL = `select x.id::text, x.distance from (${graphParts('c').map(
   (part) => `(select c.id, c.embedding <=> $1::vector as distance from public.chunks c where ${part} order by c.embedding <=> $1::vector limit 5)`,
 ).join(' union all ')}) x order by x.distance limit 5`;
 const REFERENCE_SETTINGS = 'set local enable_seqscan = off';
