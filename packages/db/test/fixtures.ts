@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TestContext } from 'vitest';
+import { expect, type TestContext } from 'vitest';
 import { toVectorLiteral, withService, type Database, type Queryable } from '../src/index.ts';
+import { indexScans } from '../src/testing/function-plans.ts';
 import { prng } from '../src/testing/prng.ts';
 
 export { prng };
@@ -9,6 +10,16 @@ export { indexScans, plansOf } from '../src/testing/function-plans.ts';
 /** The two partial HNSW indexes that split the passages between them (20261204170000). */
 export const EVERYONE_INDEX = 'chunks_embedding_everyone_hnsw_idx';
 export const RESTRICTED_INDEX = 'chunks_embedding_restricted_hnsw_idx';
+
+/**
+ * Each scan of the flagged part in plans collected by plansOf: whether it checks each candidate's
+ * keys ('by keys') or takes every flagged passage ('all flagged'). Asserts there is at least one.
+ */
+export function flaggedScanKinds(plans: string): string[] {
+  const scans = indexScans(plans, EVERYONE_INDEX);
+  expect(scans.length, plans).toBeGreaterThan(0);
+  return scans.map((scan) => (/audience = ANY/.test(scan) ? 'by keys' : 'all flagged'));
+}
 
 export function unitVector(seed: number, dims = 1536): number[] {
   const next = prng(seed);

@@ -10,7 +10,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { actAsTenant, toVectorLiteral, withService, withWorkspace, type Queryable } from '../src/index.ts';
 import { describeDb } from '../src/testing/index.ts';
-import { bulkLoadChunks, createArtifact, createWorkspace, EVERYONE_INDEX, indexScans, insertChunks, nearVector, plansOf, RESTRICTED_INDEX, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
+import { bulkLoadChunks, createArtifact, createWorkspace, flaggedScanKinds, indexScans, insertChunks, nearVector, plansOf, RESTRICTED_INDEX, skipPlansUnlessSuperuser, unitVector, withRebuiltVectorIndex } from './fixtures.ts';
 
 const notices: string[] = [];
 
@@ -122,12 +122,6 @@ describeDb('match_artifacts audiences', (suite) => {
         await tx.exec(forced + settings);
         await tx.query('select artifact_id from brain.match_artifacts($1::uuid, $2::vector, null, 50, -1, $3::text[])', [ws, toVectorLiteral(query), audiences]);
       });
-    // The flagged part's scans, and whether each checks the keys (the audience) on its candidates.
-    const flaggedScans = (plan: string) => {
-      const scans = indexScans(plan, EVERYONE_INDEX);
-      expect(scans.length, plan).toBeGreaterThan(0);
-      return scans.map((scan) => (/audience = ANY/.test(scan) ? 'by keys' : 'all flagged'));
-    };
     await withWorkspace(suite.db, ws, (tx) =>
       tx.query(`insert into guild_facts (workspace_id, guild_id, owner_id, roles, channels, fetched_at, everyone_audiences)
                 values ($1, '1', '2', '[]', '[]', now(), array['channel:3'])`, [ws]),
@@ -136,7 +130,7 @@ describeDb('match_artifacts audiences', (suite) => {
     // restricted part (#1's 1,500 passages and the rest) is searched exactly below its bound, and
     // through its own index above it.
     const lagging = await plans(['everyone']);
-    expect(new Set(flaggedScans(lagging))).toEqual(new Set(['by keys']));
+    expect(new Set(flaggedScanKinds(lagging))).toEqual(new Set(['by keys']));
     expect(indexScans(lagging, RESTRICTED_INDEX)).toEqual([]);
     const laggingLarge = await plans(['everyone'], 'set local brain.restricted_exact_max_rows = 0;');
     expect(indexScans(laggingLarge, RESTRICTED_INDEX).length).toBeGreaterThan(0);
@@ -144,17 +138,17 @@ describeDb('match_artifacts audiences', (suite) => {
     await withWorkspace(suite.db, ws, settleFlags);
     // Current flags: 'everyone' is the flagged part alone, unfiltered by keys.
     const everyone = await plans(['everyone'], 'set local brain.restricted_exact_max_rows = 0;');
-    expect(new Set(flaggedScans(everyone))).toEqual(new Set(['all flagged']));
+    expect(new Set(flaggedScanKinds(everyone))).toEqual(new Set(['all flagged']));
     expect(indexScans(everyone, RESTRICTED_INDEX)).toEqual([]);
     // Everything: both parts, neither by keys.
     const everything = await plans(null, 'set local brain.restricted_exact_max_rows = 0;');
-    expect(new Set(flaggedScans(everything))).toEqual(new Set(['all flagged']));
+    expect(new Set(flaggedScanKinds(everything))).toEqual(new Set(['all flagged']));
     expect(indexScans(everything, RESTRICTED_INDEX).length).toBeGreaterThan(0);
     expect(indexScans(everything, RESTRICTED_INDEX).some((scan) => /audience/.test(scan))).toBe(false);
     // The same set by its keys, while the flags are current, takes every flagged passage too
     // (match-artifacts-audience-split.test.ts); keys that lack part of it check them.
-    expect(new Set(flaggedScans(await plans(['workspace', 'channel:3'])))).toEqual(new Set(['all flagged']));
-    expect(new Set(flaggedScans(await plans(['channel:3', 'channel:1'])))).toEqual(new Set(['by keys']));
+    expect(new Set(flaggedScanKinds(await plans(['workspace', 'channel:3'])))).toEqual(new Set(['all flagged']));
+    expect(new Set(flaggedScanKinds(await plans(['channel:3', 'channel:1'])))).toEqual(new Set(['by keys']));
     await withWorkspace(suite.db, ws, async (tx) => {
       expect(names(await call(tx, ['everyone'], forced))).toEqual(['everyone', 'mods', 'staff']);
       await tx.query('delete from guild_facts where workspace_id = $1', [ws]);
