@@ -14,6 +14,7 @@ import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './mes
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { embedQuestion, passagesOf, search } from './retrieve.ts';
+import { namedPassages } from './named-passages.ts';
 import { sourceSiblings } from './source-siblings.ts';
 import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 
@@ -120,8 +121,13 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
       return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
 
-    // What the answerer reads: the retrieved passages, then the best sources' passages that state it better.
-    const context: ContextMatch[] = [...matches, ...(await timed('siblings', () => sourceSiblings(deps.db, { workspaceId: input.workspaceId, audience: input.audience, question, matches, termStats })))];
+    // What the answerer reads: the retrieved passages, then the best sources' passages that state
+    // it better, then those holding a rare name the question asks about that none of these holds.
+    const context: ContextMatch[] = await timed('siblings', async () => {
+      const scope = { workspaceId: input.workspaceId, audience: input.audience, question, termStats };
+      const read: ContextMatch[] = [...matches, ...(await sourceSiblings(deps.db, { ...scope, matches }))];
+      return [...read, ...(await namedPassages(deps.db, { ...scope, context: read }))];
+    });
     const budget = applyContextBudget(passagesOf(context), {
       maxTokens: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
       estimate: deps.estimateTokens ?? estimateTokens,

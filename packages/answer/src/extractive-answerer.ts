@@ -37,6 +37,8 @@ const MAX_CODE_CHARS = 400;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
+// A sentence that opens with one of these stands for something said before it.
+const POINTS_BACK = /^\W*(?:this|these|that|those|it|they|such)\b/iu;
 // Words by which a sentence leans on the one before it ("In the default configuration it must
 // be shorter than 8000 bytes."): English pronouns, determiners and connectives, nothing topical.
 const REFERS_BACK = /^\W*(?:\S+\s+){0,5}?(?:it|its|this|these|those|that|they|them|their|such|so|thus|then|otherwise|however|also|instead|both|either|neither|each|here|there)\b/iu;
@@ -155,8 +157,12 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // announces what follows ("the following steps happen in order:") or is a bare value line
   // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
-  // Each list item of the window is quoted on its own line, as the page shows it.
-  let from = c.span;
+  // Each list item of the window is quoted on its own line, as the page shows it. A sentence that
+  // opens by pointing back ("This SQL-standard function provides capabilities similar to `NVL`…")
+  // is quoted with the sentence before it in its paragraph, which says what it points at.
+  const before = c.siblings[c.position - 1];
+  const pointsBack = c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text) && before !== undefined && before.kind === 'sentence' && before.block === c.span.block && before.label === c.span.label && c.span.end - before.start <= WINDOW_CHARS && !isShown(shown, n, before);
+  let from = pointsBack && before ? before : c.span;
   const cut = (next: SentenceSpan) => {
     if (next.kind !== 'item' || next.block === end.block) return;
     ranges.push(rangeOf(c.passage.content, from, end));

@@ -1,0 +1,52 @@
+import { matchArtifacts, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
+import { namesIn } from './coverage-gate.ts';
+import { genericFrom, type TermStats } from './text/term-weights.ts';
+import { normalise, STOPWORDS, termOf } from './text/terms.ts';
+import type { ContextMatch } from './types.ts';
+
+/** Passages added at most, for all the question's names together. */
+const KEEP = 2;
+
+/**
+ * The passages that hold a rare name the question asks about ("GUID", "IFNULL",
+ * `FST_ERR_CTP_BODY_TOO_LARGE`) when nothing the answer would read holds it. The fused search
+ * ranks passages by every word of the question, and a page that shares its everyday words can
+ * push out the one passage that names what was asked; the keyword leg alone, asked for that name
+ * only, finds it. Only a name whose every word is rare in the workspace (in some passage, and in
+ * fewer than the generic share) counts: a common one is in the passages already or tells nothing.
+ * Found by match_artifacts as the workspace's tenant, for this reply's audience.
+ */
+export async function namedPassages(
+  db: Database,
+  input: { workspaceId: string; audience: AudienceFilter; question: string; context: readonly ContextMatch[]; termStats: TermStats },
+): Promise<ContextMatch[]> {
+  const { termStats } = input;
+  if (termStats.documents === 0 || input.context.length === 0) return [];
+  const haystack = normalise(input.context.map((m) => `${m.title ?? ''} ${m.heading ?? ''} ${m.content}`).join('\n'));
+  const rare = (word: string) => {
+    const count = termStats.frequencies.get(termOf(word)) ?? 0;
+    return count > 0 && count < genericFrom(termStats.documents);
+  };
+  const unread = namesIn(input.question).filter((name) => {
+    const words = wordsOf(name);
+    return words.length > 0 && words.every(rare) && !haystack.includes(normalise(name)) && !words.some((w) => haystack.includes(w));
+  });
+  if (unread.length === 0) return [];
+  const seen = new Set(input.context.map((m) => m.chunkId));
+  const found: ContextMatch[] = [];
+  await withWorkspace(db, input.workspaceId, async (tx) => {
+    for (const name of unread) {
+      const matches = await matchArtifacts(tx, { workspaceId: input.workspaceId, audience: input.audience, queryText: wordsOf(name).join(' '), matchCount: KEEP });
+      for (const m of matches) {
+        if (found.length >= KEEP || seen.has(m.chunkId)) continue;
+        seen.add(m.chunkId);
+        found.push({ ...m, matchedBy: ['keyword'] });
+      }
+    }
+  });
+  return found;
+}
+
+function wordsOf(name: string): string[] {
+  return [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
+}
