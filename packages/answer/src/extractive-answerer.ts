@@ -1,5 +1,5 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
-import { BRACKETED_NUMBER, candidatesOf, scoreCandidates, type Candidate } from './extractive-candidates.ts';
+import { carriesMarker, candidatesOf, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { termSet, terms } from './text/terms.ts';
@@ -151,18 +151,28 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // its description ends ("exception copy.Error" › "Raised for module specific errors.", then the
   // module's own "The difference between shallow and deep copying…"), so a later paragraph is
   // quoted under it only when the question names it.
-  else if (!lead && label && ((c.besideLabel && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t)))) || c.inNamedSection) && !isShown(shown, n, label)) ranges.push(label);
+  const withLabel = !lead && label !== null && ((c.besideLabel && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t)))) || c.inNamedSection) && !isShown(shown, n, label);
+  if (withLabel && label) ranges.push(label);
   // The sentences that continue it, while each leans on the one before or stays on its terms.
   // Past the end of its paragraph only when what is quoted so far cannot stand alone: it
   // announces what follows ("the following steps happen in order:") or is a bare value line
   // ("Default: `true`") whose section goes on to say what it means.
   let end = c.span;
-  // Each list item of the window is quoted on its own line, as the page shows it. A sentence that
-  // opens by pointing back ("This SQL-standard function provides capabilities similar to `NVL`…")
-  // is quoted with the sentence before it in its paragraph, which says what it points at.
-  const before = c.siblings[c.position - 1];
-  const pointsBack = c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text) && before !== undefined && before.kind === 'sentence' && before.block === c.span.block && before.label === c.span.label && c.span.end - before.start <= WINDOW_CHARS && !isShown(shown, n, before);
-  let from = pointsBack && before ? before : c.span;
+  // The window may start before the sentence, inside its paragraph: a sentence that opens by
+  // pointing back ("This SQL-standard function provides capabilities similar to `NVL`…") comes
+  // with the sentence before it, which says what it points at; and under a label it quotes, the
+  // label's opening sentences come with it ("str.isdigit()" › "Digits include decimal
+  // characters…" says nothing of what the method returns). Each list item of the window is quoted
+  // on its own line, as the page shows it.
+  let from = c.span;
+  for (let i = c.position - 1; i >= 0; i--) {
+    const before = c.siblings[i];
+    const joins = before !== undefined && before.kind === 'sentence' && before.block === c.span.block && before.label === c.span.label && c.span.end - before.start <= WINDOW_CHARS && !isShown(shown, n, before);
+    if (!joins || !before) break;
+    const opensLabel = withLabel && c.sectionPosition - (c.position - i) >= 0 && c.sectionPosition <= 2;
+    if (!opensLabel && !(i === c.position - 1 && c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text))) break;
+    from = before;
+  }
   const cut = (next: SentenceSpan) => {
     if (next.kind !== 'item' || next.block === end.block) return;
     ranges.push(rangeOf(c.passage.content, from, end));
@@ -184,7 +194,7 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     }
     if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
     if (FENCE_LINE.test(c.passage.content.slice(end.end, next.start))) break;
-    if (isShown(shown, n, next) || BRACKETED_NUMBER.test(next.text)) break;
+    if (isShown(shown, n, next) || carriesMarker(next.text)) break;
     const sameBlock = next.block === end.block;
     const announces = /:\s*$/.test(end.text);
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';

@@ -64,7 +64,16 @@ const MEANS_DEFINITION = 1.6;
 /** Words that deny what the rest of the sentence says (stop words to term matching). */
 const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
-export const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
+const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
+const CODE_SPAN = /`[^`\n]*`/g;
+
+/**
+ * Does the text hold what the citation check would read as a marker? Inside a code span it is
+ * code (`` `argv[0]` ``, `` `items[1]` ``), which the check leaves alone, and may be quoted.
+ */
+export function carriesMarker(text: string): boolean {
+  return BRACKETED_NUMBER.test(text.replace(CODE_SPAN, ''));
+}
 
 /** Every sentence of the passages that could be quoted, with its context; scored by scoreCandidates. */
 export function candidatesOf(passages: readonly Passage[]): Candidate[] {
@@ -81,7 +90,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       if (headers.has(span)) continue;
       sectionPosition = span.label === section ? sectionPosition + 1 : 0;
       section = span.label;
-      if (BRACKETED_NUMBER.test(span.text)) continue;
+      if (carriesMarker(span.text)) continue;
       // "Or `async/await`:" introduces a code block that an extractive answer cannot show.
       if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
       const labelText = span.label?.text ?? '';
@@ -119,6 +128,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   // The topic is the one rarest term; a tie names no topic.
   const ranked = [...present].sort((x, y) => weights.weight(y) - weights.weight(x));
   const anchor = ranked.length > 1 && weights.weight(ranked[0] ?? '') > weights.weight(ranked[1] ?? '') ? ranked[0] : undefined;
+  const rarest = Math.max(0, ...[...wanted].map((t) => weights.weight(t)));
   const forMeans = asksForMeans(question);
   const questionNegates = NEGATION.test(question);
 
@@ -147,6 +157,9 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
       relevance += (defines && c.ownSection.has(t) ? 1 : HEADING_WEIGHT) * weights.weight(t);
       c.matched.add(t);
     }
+    // An option the question writes out ("the -k option") has no word to weigh: what defines it
+    // counts as the question's rarest word does.
+    if (defines && ![...c.ownSection].some((t) => wanted.has(t)) && namedAsCode(c.ownSectionText, question)) relevance += rarest;
     for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
@@ -182,6 +195,7 @@ function definesApi(c: Candidate): boolean {
  * the question holds at least half of their terms.
  */
 function namedBy(text: string, section: Set<string>, question: string, wanted: Set<string>): boolean {
+  if (namedAsCode(text, question)) return true;
   const ids = namesIn(text).filter(isIdentifier);
   if (ids.length > 0) {
     const asked = normalise(question);
@@ -193,6 +207,29 @@ function namedBy(text: string, section: Set<string>, question: string, wanted: S
     return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked));
   }
   return namedByTerms(section, wanted);
+}
+
+// A signature's name ("quantize(exp, rounding=None, context=None)", "classmethod date.today()")
+// and a command-line option ("-k", "--jobs=njobs", "-b, --buffer").
+const SIGNATURE = /^\s*(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|method|function)\s+)*([\p{L}_][\p{L}\p{N}_.]*)\s*\(/u;
+const OPTION = /(?<![\p{L}\p{N}_-])--?[\p{L}\p{N}][\p{L}\p{N}-]*/gu;
+
+/**
+ * Does the question name this label the way code is written? A signature by its name written as a
+ * call or a member ("What does Decimal.quantize() do?" names `quantize(exp, …)`), even when that
+ * name is a plain word; an option by itself ("the -k option" names `-k`). A plain word written as
+ * prose ("deep copy") names nothing: it is what namedBy weighs next.
+ */
+function namedAsCode(text: string, question: string): boolean {
+  const asked = normalise(question);
+  const label = text.replace(/[`*]/g, '');
+  const name = SIGNATURE.exec(label)?.[1];
+  if (name) {
+    const last = normalise(name).split('.').at(-1) ?? '';
+    if (last.length > 1 && new RegExp(`(?:\\.|\`)${escapeRegExp(last)}\\b|\\b${escapeRegExp(last)}\\s*\\(`, 'u').test(asked)) return true;
+  }
+  const options = label.trimStart().startsWith('-') ? (normalise(label).match(OPTION) ?? []) : [];
+  return options.some((option) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(option)}(?![\\p{L}\\p{N}_-])`, 'u').test(asked));
 }
 
 function isIdentifier(word: string): boolean {
