@@ -26,7 +26,7 @@ export interface SentenceSpan extends TextRange {
   lead: TextRange | null;
   /**
    * The fenced code block right after this sentence, when it ends its paragraph and announces
-   * the code ("… as default values for fields:"), fences included; null otherwise.
+   * the code ("… as default values for fields:") or runs on into it, fences included; null otherwise.
    */
   code: TextRange | null;
 }
@@ -85,10 +85,13 @@ export function sentenceSpans(content: string): SentenceSpan[] {
     else if (block.kind === 'row') lastSentence = null;
     previous = block;
   }
-  for (const span of spans) span.code = /:\s*$/.test(span.text) ? codeAfter(content, span.end) : null;
+  // A sentence announces the code after it with a colon, or runs on into it unfinished ("…returns a
+  // command tag of the form" above `UPDATE count`).
+  for (const span of spans) span.code = /:\s*$/.test(span.text) || (span.kind === 'sentence' && !ENDS_SENTENCE.test(span.text)) ? codeAfter(content, span.end) : null;
   return spans;
 }
 
+const ENDS_SENTENCE = /[.!?]["'”’)\]]*\s*$/;
 const CODE_AFTER = /^[ \t]*\n(?:[ \t]*\n)*([ \t]*(```|~~~)[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*)(?:\n|$)/;
 
 /** The fenced block that starts on the next non-blank line after `at`, if any. */
