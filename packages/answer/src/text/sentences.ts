@@ -200,8 +200,14 @@ function isLabel(lines: readonly string[], i: number): boolean {
   const above = lines.slice(0, i).findLast((l) => l.trim() !== '' && !HTML_ONLY.test(l));
   if (above !== undefined && HEADING.test(above)) return false;
   // The next non-blank line must be prose: a label above a heading, a list or code names nothing.
-  const next = lines.slice(i + 1).find((l) => l.trim() !== '');
-  return next !== undefined && !HEADING.test(next) && !FENCE.test(next) && !LIST_MARKER.test(next) && !TABLE_ROW.test(next);
+  const at = lines.findIndex((l, j) => j > i && l.trim() !== '');
+  const next = lines[at];
+  if (next === undefined || HEADING.test(next) || FENCE.test(next) || LIST_MARKER.test(next) || TABLE_ROW.test(next)) return false;
+  // Nor may it be another bare line: a table's cells read one per line ("`div` ( `y` `numeric`,
+  // `x` `numeric` ) → `numeric`", "Integer quotient of `y`/`x` (truncates towards zero)",
+  // "`div(9, 4)` → `2`") are facts to quote, not a chain of labels that leaves nothing to quote.
+  const bare = (lines[at + 1] ?? '').trim() === '' && !NOT_A_LABEL.test(next.trim());
+  return !bare;
 }
 
 function pushSpan(content: string, spans: SentenceSpan[], start: number, end: number, block: Block, index: number, lead: TextRange | null): void {
