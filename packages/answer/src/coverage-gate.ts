@@ -50,11 +50,15 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // in no dictionary and in nothing saved is one.
   const unnamed = words.filter((w) => /^\p{L}{3,}$/u.test(w) && absent(w) && !isEnglishWord(w) && !missing.some((m) => normalise(m).includes(w)));
   missing.push(...writtenForms(question, unnamed));
-  if (missing.length > 0 || stats.documents < PLAIN_WORDS_MIN_PASSAGES) return missing;
+  if (missing.length > 0) return missing;
   const gone = words.filter(absent);
   // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
   const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   if (gone.length === 0) return [];
+  // In a small workspace everyday words are missing by chance, so its own wording decides only
+  // when everything else the question says is common there ("How do I make a creamy risotto?":
+  // "make" is in many passages, "creamy" and "risotto" in none).
+  if (stats.documents < PLAIN_WORDS_MIN_PASSAGES) return gone.length > 1 && onlyCommonBesides(question, gone, stats) ? writtenForms(question, named) : [];
   if (gone.length * 2 >= words.length || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
   return [];
 }
@@ -85,6 +89,14 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
     }
   }
   return true;
+}
+
+/** Every word of the question but the absent ones is common in the workspace. */
+function onlyCommonBesides(question: string, gone: readonly string[], stats: TermStats): boolean {
+  const tokens = questionTokens(question);
+  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], stats);
+  const goneTerms = new Set(gone.map(termOf));
+  return tokens.every((t) => goneTerms.has(t.term) || weights.generic(t.term));
 }
 
 /** The asker's own spelling of normalised words ("LaTeX" for "latex"). */

@@ -58,6 +58,19 @@ describe('missingTerms', () => {
     expect(missingTerms(pause, sleep, pauseCounts)).toEqual([]);
   });
 
+  it('in a small workspace, refuses on ordinary words only when two are in nothing saved and the rest of the question is common there', () => {
+    // 120 passages: a word in 5 or more of them is common.
+    const small = (counts: Record<string, number>): TermStats => ({ documents: 120, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])), cap: 5 });
+    const offTopic = 'How do I make a creamy risotto?';
+    expect(missingTerms(offTopic, passages, small({ make: 9, creamy: 0, risotto: 0 }))).toEqual(['risotto', 'creamy']);
+    // One word of the asker's own is missing by chance in so few passages.
+    const pause = 'How do I make my program pause?';
+    expect(missingTerms(pause, passages, small({ make: 9, program: 7, pause: 0 }))).toEqual([]);
+    // A word the question shares with few passages is what it asks about, and those may answer it.
+    const rare = 'How do I make a creamy risotto with the uuid column?';
+    expect(missingTerms(rare, passages, small({ make: 9, creamy: 0, risotto: 0, uuid: 2, column: 9 }))).toEqual([]);
+  });
+
   it('names a lower-case word that is in no dictionary and nothing saved (a module or product name)', () => {
     const q = 'How do I send an email with an attachment using smtplib?';
     expect(missingTerms(q, passages, stats(q, ['smtplib']))).toEqual(['smtplib']);
