@@ -29,7 +29,8 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  *   dictionary that no live passage holds ("smtplib");
  * - most of the question: at least half of its content words are in no live passage
  *   ("How do I add a button to a tkinter window?" in a workspace of Python's library docs), in
- *   a workspace large enough for everyday words to be there.
+ *   a workspace large enough for everyday words to be there; in a smaller one, two words in no
+ *   live passage beside only words common there ("How do I make a creamy risotto?").
  * A user's own wording ("hangs", "enormous") is often absent from the docs that answer it, so
  * one such word among several is never enough. A word counts as absent only when the
  * workspace counts no passage holding it and no retrieved passage contains it as written
