@@ -13,8 +13,8 @@ import { missingTerms } from './coverage-gate.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
-import { embedQuestion, passagesOf, search } from './retrieve.ts';
 import { namedPassages } from './named-passages.ts';
+import { embedQuestion, passagesOf, search } from './retrieve.ts';
 import { sourceSiblings } from './source-siblings.ts';
 import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 

@@ -39,12 +39,11 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  */
 export function missingTerms(question: string, passages: readonly Passage[], stats: TermStats): string[] {
   if (stats.documents === 0) return [];
-  const haystack = normalise(passages.map((p) => `${p.title ?? ''} ${p.heading ?? ''} ${p.content}`).join('\n'));
+  const haystack = haystackOf(passages);
   const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word);
   const missing: string[] = [];
   for (const name of namesIn(question)) {
-    const parts = [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
-    if (parts.some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
+    if (nameParts(name).some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
   }
   const words = questionTokens(question).map((t) => t.token);
   // A name written in lower case ("smtplib", "numpy") has no capital to show it: a word that is
@@ -98,6 +97,16 @@ function onlyCommonBesides(question: string, gone: readonly string[], stats: Ter
   const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], stats);
   const goneTerms = new Set(gone.map(termOf));
   return tokens.every((t) => goneTerms.has(t.term) || weights.generic(t.term));
+}
+
+/** Passages' titles, headings and text, normalised, to look a written word up in. */
+export function haystackOf(passages: readonly { title: string | null; heading: string | null; content: string }[]): string {
+  return normalise(passages.map((p) => `${p.title ?? ''} ${p.heading ?? ''} ${p.content}`).join('\n'));
+}
+
+/** The words a name is made of, normalised ("pathlib.Path.teleport" → pathlib, path, teleport). */
+export function nameParts(name: string): string[] {
+  return [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
 }
 
 /** The asker's own spelling of normalised words ("LaTeX" for "latex"). */

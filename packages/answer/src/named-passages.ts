@@ -1,7 +1,7 @@
 import { matchArtifacts, withWorkspace, type AudienceFilter, type Database } from '@brain/db';
-import { namesIn } from './coverage-gate.ts';
+import { haystackOf, nameParts, namesIn } from './coverage-gate.ts';
 import { genericFrom, type TermStats } from './text/term-weights.ts';
-import { normalise, STOPWORDS, termOf } from './text/terms.ts';
+import { normalise, termOf } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
 
 /** Passages added at most, for all the question's names together. */
@@ -22,21 +22,20 @@ export async function namedPassages(
 ): Promise<ContextMatch[]> {
   const { termStats } = input;
   if (termStats.documents === 0 || input.context.length === 0) return [];
-  const haystack = normalise(input.context.map((m) => `${m.title ?? ''} ${m.heading ?? ''} ${m.content}`).join('\n'));
+  const haystack = haystackOf(input.context);
   const rare = (word: string) => {
     const count = termStats.frequencies.get(termOf(word)) ?? 0;
     return count > 0 && count < genericFrom(termStats.documents);
   };
-  const unread = namesIn(input.question).filter((name) => {
-    const words = wordsOf(name);
-    return words.length > 0 && words.every(rare) && !haystack.includes(normalise(name)) && !words.some((w) => haystack.includes(w));
-  });
+  const unread = namesIn(input.question)
+    .map((name) => ({ name, words: nameParts(name) }))
+    .filter(({ name, words }) => words.length > 0 && words.every(rare) && !haystack.includes(normalise(name)) && !words.some((w) => haystack.includes(w)));
   if (unread.length === 0) return [];
   const seen = new Set(input.context.map((m) => m.chunkId));
   const found: ContextMatch[] = [];
   await withWorkspace(db, input.workspaceId, async (tx) => {
-    for (const name of unread) {
-      const matches = await matchArtifacts(tx, { workspaceId: input.workspaceId, audience: input.audience, queryText: wordsOf(name).join(' '), matchCount: KEEP });
+    for (const { words } of unread) {
+      const matches = await matchArtifacts(tx, { workspaceId: input.workspaceId, audience: input.audience, queryText: words.join(' '), matchCount: KEEP });
       for (const m of matches) {
         if (found.length >= KEEP || seen.has(m.chunkId)) continue;
         seen.add(m.chunkId);
@@ -45,8 +44,4 @@ export async function namedPassages(
     }
   });
   return found;
-}
-
-function wordsOf(name: string): string[] {
-  return [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
 }
