@@ -16,7 +16,7 @@ export interface BrainProcess {
   exited: Promise<{ code: number | null; at: number }>;
   /** Everything written to stdout and stderr so far. */
   output: () => string;
-  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first, and kills it on a timeout. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** SIGKILL if still running (cleanup after a failed assertion). */
   kill(): void;
@@ -36,8 +36,14 @@ export function spawnBrain(args: string[], env: Record<string, string>): BrainPr
     child,
     exited,
     output: () => output,
-    async waitForOutput(pattern, timeoutMs = 60_000) {
-      await waitFor(() => pattern.test(output) || child.exitCode !== null, timeoutMs, `brain ${args.join(' ')} to print ${pattern}`, () => output);
+    async waitForOutput(pattern, timeoutMs = 120_000) {
+      try {
+        await waitFor(() => pattern.test(output) || child.exitCode !== null, timeoutMs, `brain ${args.join(' ')} to print ${pattern}`, () => output);
+      } catch (error) {
+        // A process left running would hold the data directory's lock and fail the next test too.
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        throw error;
+      }
       const match = pattern.exec(output);
       if (!match) throw new Error(`brain ${args.join(' ')} exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
       return match;

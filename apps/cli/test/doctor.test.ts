@@ -61,7 +61,6 @@ describe('brain doctor on the embedded database', () => {
   it('fails a malformed Discord key, a missing webhook secret and an unreachable public URL, each with its next step', async () => {
     const closed = await closedLoopbackUrl();
     const env = { BRAIN_DATA_DIR: dataDir, PUBLIC_URL: closed, DISCORD_PUBLIC_KEY: 'not-a-key', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_ID: 'price_123' };
-    const started = performance.now();
     const report = await runDoctor({ env, cwd: dataDir, logger, timeoutMs: 2_000 });
     expect(report.ok).toBe(false);
 
@@ -83,7 +82,6 @@ describe('brain doctor on the embedded database', () => {
     expect(check(report, 'database').status).toBe('pass');
     expect(check(report, 'migrations').status).toBe('pass');
     expect(check(report, 'configuration').status).toBe('pass');
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('fails an embedding model whose vectors are not 1536-dimensional', async () => {

@@ -43,7 +43,7 @@ describePostgres('a service that answers refuses to start on another model’s p
     token = (await createMcpToken(suite.db, workspaceId, 'agent', 'test')).token;
   }, 120_000);
 
-  it('brain start --no-worker exits 1 naming both models and the re-embed step, before it listens', { timeout: 120_000 }, async () => {
+  it('brain start --no-worker exits 1 naming both models and the re-embed step, before it listens', { timeout: 240_000 }, async () => {
     const brain = spawnBrain(['start', '--no-worker', '--port', '0'], env());
     try {
       await brain.waitForOutput(/Company Brain is running|error: /);
@@ -58,7 +58,7 @@ describePostgres('a service that answers refuses to start on another model’s p
     }
   });
 
-  it('brain mcp with a token exits 1 with the same reason on stderr, before serving a tool', { timeout: 120_000 }, async () => {
+  it('brain mcp with a token exits 1 with the same reason on stderr, before serving a tool', { timeout: 240_000 }, async () => {
     const result = await runCli(['mcp'], { DATABASE_URL: suite.url as string, BRAIN_MCP_TOKEN: token });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');

@@ -87,14 +87,14 @@ describeDb('a fetch timeout is retried at most once per host per job', (suite) =
   const saveUrl = async (url: string) =>
     (await saveSource(suite.db, { workspaceId: ws, input: { kind: 'url', url }, savedBy: 'test' })).artifacts[0]?.artifactId as string;
 
-  it('fails the job with FETCH_TIMEOUT after the second timeout, though attempts remain', { timeout: 60_000 }, async () => {
+  it('fails the job with FETCH_TIMEOUT after the second timeout, though attempts remain', { timeout: 240_000 }, async () => {
     const id = await saveUrl(`${silent.url}/never`);
     await runAttempts(suite.db, runtime, id, 5);
     expect(await jobOf(suite.db, id)).toMatchObject({ status: 'failed', attempts: 2, code: 'FETCH_TIMEOUT', a_status: 'failed', a_code: 'FETCH_TIMEOUT' });
     expect(silent.requests()).toBe(2);
   });
 
-  it('keeps retrying other retryable failures (a 503) as before', { timeout: 60_000 }, async () => {
+  it('keeps retrying other retryable failures (a 503) as before', { timeout: 240_000 }, async () => {
     const id = await saveUrl(`${flaky.url}/down`);
     await runAttempts(suite.db, runtime, id, 3);
     expect(await jobOf(suite.db, id)).toMatchObject({ status: 'queued', attempts: 3, code: 'FETCH_HTTP_STATUS' });

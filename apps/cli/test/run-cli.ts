@@ -10,7 +10,7 @@ export interface CliResult {
 }
 
 /** Runs the real `brain` binary in a child process with exactly the environment given. */
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },

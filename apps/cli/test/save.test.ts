@@ -84,7 +84,7 @@ describe('brain save, embedded', () => {
     expect(after).toHaveLength(4);
   });
 
-  it('refuses private and metadata addresses before fetching anything, and exits non-zero', { timeout: 120_000 }, async () => {
+  it('refuses private and metadata addresses before fetching anything, and exits non-zero', { timeout: 240_000 }, async () => {
     const result = await runCli(['save', `http://127.0.0.1:${canary.port}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::ffff:127.0.0.1]:${canary.port}/`], env());
     expect(result.code).toBe(1);
     expect(result.stdout.match(/is not allowed/g)).toHaveLength(3);

@@ -66,7 +66,7 @@ describe('brain start on SIGTERM with an answer in flight', () => {
         const text = await (await fetch(`${brain.url}/metrics`)).text();
         return /^brain_jobs_queued 0$/m.test(text) && /^brain_jobs_running 0$/m.test(text);
       },
-      60_000,
+      120_000,
       'the saved note to be indexed',
       brain.output,
     );
@@ -88,7 +88,7 @@ describe('brain start on SIGTERM with an answer in flight', () => {
     return { status: res.status, json: await res.json() };
   }
 
-  it('waits for the answer to reach Discord, then exits 0 within the grace', { timeout: 120_000 }, async () => {
+  it('waits for the answer to reach Discord, then exits 0 within the grace', { timeout: 240_000 }, async () => {
     openai.setChatResponder(() => ANSWER);
     const brain = await startBrain({ BRAIN_SHUTDOWN_GRACE_SECONDS: '20' });
     // The chat model answers only when the test says so: SIGTERM arrives while the answer is being written.
@@ -121,7 +121,7 @@ describe('brain start on SIGTERM with an answer in flight', () => {
     }
   });
 
-  it('with a grace shorter than the answer, exits soon after it: the asker is told to ask again, a running job goes back to the queue', { timeout: 120_000 }, async () => {
+  it('with a grace shorter than the answer, exits soon after it: the asker is told to ask again, a running job goes back to the queue', { timeout: 240_000 }, async () => {
     const brain = await startBrain({ BRAIN_SHUTDOWN_GRACE_SECONDS: '1' });
     let releaseEmbeddings = () => {};
     try {

@@ -38,7 +38,7 @@ describe('brain start with no configuration', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('listens on this machine only: loopback answers, the machine’s network address does not', { timeout: 120_000 }, async () => {
+  it('listens on this machine only: loopback answers, the machine’s network address does not', { timeout: 240_000 }, async () => {
     dataDir = await templateDataDir('brain-binding-');
     brain = spawnBrain(['start', '--port', '0'], { BRAIN_DATA_DIR: dataDir });
     const [, port] = await brain.waitForOutput(/health:\s+http:\/\/localhost:(\d+)\/healthz/);

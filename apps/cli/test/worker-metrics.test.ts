@@ -33,7 +33,7 @@ describe('brain worker with BRAIN_METRICS_PORT', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves /metrics and /healthz while it runs jobs, counts the jobs it finishes by outcome and failure code, and closes the port on SIGTERM', { timeout: 120_000 }, async () => {
+  it('serves /metrics and /healthz while it runs jobs, counts the jobs it finishes by outcome and failure code, and closes the port on SIGTERM', { timeout: 240_000 }, async () => {
     // Embeddings wait for the test: the first scrape sees both jobs running and none finished.
     const release = openai.hold('embeddings');
     const worker = spawnBrain(['worker'], {
