@@ -10,6 +10,7 @@ import { applyContextBudget, DEFAULT_CONTEXT_TOKENS, type BudgetResult, type Tok
 import { withDeadline } from './deadline.ts';
 import * as errors from './errors.ts';
 import { missingTerms } from './coverage-gate.ts';
+import { questionRelevance } from './text/question-relevance.ts';
 import { NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MESSAGE, nothingCovers } from './messages.ts';
 import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLatency } from './queries/insert-query-record.ts';
 import { loadMessageSpans } from './queries/load-message-spans.ts';
@@ -131,6 +132,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     const budget = applyContextBudget(passagesOf(context), {
       maxTokens: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
       estimate: deps.estimateTokens ?? estimateTokens,
+      relevance: questionRelevance(question, termStats),
     });
     record.retrieved = retrievedEntries(context, budget);
     record.trimmed = budget.trimmed;

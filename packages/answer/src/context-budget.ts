@@ -11,6 +11,12 @@ export interface BudgetOptions {
   /** A passage is never cut below this many tokens; lower-ranked passages are dropped instead (default 80). */
   minTokensPerPassage?: number;
   estimate: TokenEstimator;
+  /**
+   * How much of what the question asks a piece of text holds. With it, a passage that must be cut
+   * keeps the run of its sentences that holds the most, and its beginning unless a later run holds
+   * strictly more; without it, its beginning.
+   */
+  relevance?: (text: string) => number;
 }
 
 export interface BudgetResult {
@@ -34,7 +40,8 @@ export const DEFAULT_CONTEXT_TOKENS = 2000;
  *      (shorter passages stay whole), each cut at a sentence end when one is near, else at a space;
  *   3. when that cap would fall below `minTokensPerPassage`, the lowest-ranked passage is dropped
  *      and step 2 is tried again.
- * Cut passages keep their beginning, so a quotation from them is still a quotation of the source.
+ * A cut passage is one unbroken run of the passage's text (its beginning, or with `relevance` the
+ * run that holds most of what was asked), so a quotation from it is still a quotation of the source.
  */
 export function applyContextBudget(passages: readonly Passage[], options: BudgetOptions): BudgetResult {
   const maxTokens = options.maxTokens ?? DEFAULT_CONTEXT_TOKENS;
@@ -61,7 +68,10 @@ export function applyContextBudget(passages: readonly Passage[], options: Budget
       tokens += cost;
       continue;
     }
-    const content = cutToTokens(passage.content, Math.max(1, cap), options.estimate);
+    const budget = Math.max(1, cap);
+    const content = options.relevance
+      ? cutToRelevantRun(passage.content, budget, options.estimate, options.relevance)
+      : cutToTokens(passage.content, budget, options.estimate);
     out.push({ ...passage, content, truncated: true });
     cut.push(passage.n);
     tokens += options.estimate(content);
@@ -98,4 +108,56 @@ export function cutToTokens(text: string, maxTokens: number, estimate: TokenEsti
   const prefix = text.slice(0, spaces[best]);
   const sentenceEnd = Math.max(...[...prefix.matchAll(/[.!?]["'”’)]*(?=\s)/g)].map((m) => m.index + m[0].length), -1);
   return sentenceEnd >= prefix.length * 0.6 ? prefix.slice(0, sentenceEnd) : prefix.trimEnd();
+}
+
+/** Runs tried at most per cut passage: its beginning and the first sentence starts after it. */
+const MAX_RUN_STARTS = 80;
+const FENCE_LINE = /^\s*(```|~~~)/;
+
+/**
+ * The run of `text` within `maxTokens` that holds the most by `relevance`: runs start at the
+ * beginning or where a block begins outside code fences (a run opening inside a fence would turn
+ * the rest of the passage into code) and end as cutToTokens ends them. The beginning wins
+ * ties, so a passage whose opening holds as much as any later run is cut as before. Found by a
+ * fact stated past the cut ("…you need free space on disk at least equal to the sum of the table
+ * size and the index sizes", far down CLUSTER's notes).
+ */
+export function cutToRelevantRun(text: string, maxTokens: number, estimate: TokenEstimator, relevance: (text: string) => number): string {
+  let best = cutToTokens(text, maxTokens, estimate);
+  let bestScore = relevance(best);
+  for (const start of runStarts(text).slice(0, MAX_RUN_STARTS)) {
+    const run = cutToTokens(text.slice(start), maxTokens, estimate);
+    const score = relevance(run);
+    if (score > bestScore) {
+      best = run;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Offsets after 0 where a block begins (a paragraph, a label, a list or a code block after a blank
+ * line), outside fenced code: a run opening mid-paragraph or mid-list would lose what its first
+ * sentence leans on (a signature, a list's lead-in).
+ */
+function runStarts(text: string): number[] {
+  const starts: number[] = [];
+  let inFence = false;
+  let afterBlank = false;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const lineStart = offset;
+    offset += line.length + 1;
+    if (FENCE_LINE.test(line)) {
+      inFence = !inFence;
+      if (inFence && afterBlank && lineStart > 0) starts.push(lineStart);
+      afterBlank = false;
+      continue;
+    }
+    const blank = line.trim() === '';
+    if (!inFence && !blank && afterBlank && lineStart > 0) starts.push(lineStart + (line.length - line.trimStart().length));
+    afterBlank = blank;
+  }
+  return starts;
 }
