@@ -13,8 +13,8 @@ export interface BudgetOptions {
   estimate: TokenEstimator;
   /**
    * How much of what the question asks a piece of text holds. With it, a passage that must be cut
-   * keeps the run of its sentences that holds the most, and its beginning unless a later run holds
-   * strictly more; without it, its beginning.
+   * keeps the run of its text that holds the most (see cutToRelevantRun), its beginning unless a
+   * later run holds strictly more; without it, its beginning.
    */
   relevance?: (text: string) => number;
 }
@@ -110,7 +110,7 @@ export function cutToTokens(text: string, maxTokens: number, estimate: TokenEsti
   return sentenceEnd >= prefix.length * 0.6 ? prefix.slice(0, sentenceEnd) : prefix.trimEnd();
 }
 
-/** Runs tried at most per cut passage: its beginning and the first sentence starts after it. */
+/** Runs tried at most per cut passage besides its beginning: the first blocks after it. */
 const MAX_RUN_STARTS = 80;
 const FENCE_LINE = /^\s*(```|~~~)/;
 
