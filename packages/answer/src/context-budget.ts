@@ -125,7 +125,15 @@ const FENCE_LINE = /^\s*(```|~~~)/;
 export function cutToRelevantRun(text: string, maxTokens: number, estimate: TokenEstimator, relevance: (text: string) => number): string {
   let best = cutToTokens(text, maxTokens, estimate);
   let bestScore = relevance(best);
-  for (const start of runStarts(text).slice(0, MAX_RUN_STARTS)) {
+  const starts = runStarts(text).slice(0, MAX_RUN_STARTS);
+  // What a run from each start could hold at most: no more than the whole passage, nor than the
+  // sum of its blocks' scores to the end. Once that bound is no better, no later run is: each cut
+  // costs a search over token estimates, and most passages hold what was asked at their beginning.
+  const reach = relevance(text);
+  const tail = starts.map((start, i) => relevance(text.slice(start, starts[i + 1] ?? text.length)));
+  for (let i = tail.length - 2; i >= 0; i--) tail[i] = (tail[i] ?? 0) + (tail[i + 1] ?? 0);
+  for (const [i, start] of starts.entries()) {
+    if (Math.min(reach, tail[i] ?? 0) <= bestScore) break;
     const run = cutToTokens(text.slice(start), maxTokens, estimate);
     const score = relevance(run);
     if (score > bestScore) {

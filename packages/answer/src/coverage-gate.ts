@@ -1,7 +1,7 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
 import { sentenceSpans } from './text/sentences.ts';
-import { questionTokens, termWeights, type TermStats } from './text/term-weights.ts';
+import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -70,8 +70,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
  * absent word beside only generic ones is never enough, as in missingTerms.
  */
 function absentCarriesQuestion(question: string, gone: readonly string[], passages: readonly Passage[], stats: TermStats): boolean {
-  const tokens = questionTokens(question);
-  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], stats);
+  const { tokens, weights } = weighQuestion(question, stats);
   const goneTerms = new Set(gone.map(termOf));
   const total = tokens.reduce((sum, t) => sum + weights.weight(t.term), 0);
   const absentWeight = tokens.filter((t) => goneTerms.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
@@ -93,8 +92,7 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
 
 /** Every word of the question but the absent ones is common in the workspace. */
 function onlyCommonBesides(question: string, gone: readonly string[], stats: TermStats): boolean {
-  const tokens = questionTokens(question);
-  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], stats);
+  const { tokens, weights } = weighQuestion(question, stats);
   const goneTerms = new Set(gone.map(termOf));
   return tokens.every((t) => goneTerms.has(t.term) || weights.generic(t.term));
 }

@@ -1,6 +1,6 @@
 import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import { loadSourcePassages } from './queries/load-source-passages.ts';
-import { questionTokens, termWeights, type TermStats } from './text/term-weights.ts';
+import { weighQuestion, type TermStats } from './text/term-weights.ts';
 import { normalise, terms } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
 
@@ -33,8 +33,7 @@ export async function sourceSiblings(
   options: SiblingOptions = {},
 ): Promise<ContextMatch[]> {
   if (input.matches.length === 0) return [];
-  const tokens = questionTokens(input.question);
-  const weights = termWeights(new Set(tokens.map((t) => t.term)), [], [], input.termStats);
+  const { tokens, weights } = weighQuestion(input.question, input.termStats);
   const informative = tokens.filter((t) => !weights.generic(t.term));
   if (informative.length === 0) return [];
   const read = await withWorkspace(db, input.workspaceId, (tx) =>

@@ -1,4 +1,4 @@
-import { questionTokens, termWeights, type TermStats } from './term-weights.ts';
+import { weighQuestion, type TermStats } from './term-weights.ts';
 import { termSet } from './terms.ts';
 
 /**
@@ -6,9 +6,8 @@ import { termSet } from './terms.ts';
  * informative (not generic) words it contains, each counted once.
  */
 export function questionRelevance(question: string, stats: TermStats): (text: string) => number {
-  const wanted = new Set(questionTokens(question).map((t) => t.term));
-  const weights = termWeights(wanted, [], [], stats);
-  const informative = [...wanted].filter((t) => !weights.generic(t));
+  const { tokens, weights } = weighQuestion(question, stats);
+  const informative = [...new Set(tokens.map((t) => t.term))].filter((t) => !weights.generic(t));
   return (text) => {
     const held = termSet(text);
     return informative.reduce((sum, t) => sum + (held.has(t) ? weights.weight(t) : 0), 0);

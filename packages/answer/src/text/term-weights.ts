@@ -88,3 +88,9 @@ export function questionTokens(question: string): { token: string; term: string 
   }
   return out;
 }
+
+/** The question's words and their weights over the workspace's counts, as every scorer reads them. */
+export function weighQuestion(question: string, stats: TermStats): { tokens: { token: string; term: string }[]; weights: TermWeights } {
+  const tokens = questionTokens(question);
+  return { tokens, weights: termWeights(new Set(tokens.map((t) => t.term)), [], [], stats) };
+}
