@@ -41,9 +41,13 @@ export interface SearchLimit {
 }
 
 /**
- * Settings, search and the counts of the question's words in one tenant transaction, bounded by a
- * statement timeout. The counts are only needed when something was retrieved, and cover only what
- * this reply's audience may see: a word found only in a hidden source must not change the answer.
+ * Settings, search and the counts of the question's words in one tenant transaction, within `ms`.
+ * The counts are only needed when something was retrieved, and cover only what this reply's
+ * audience may see: a word found only in a hidden source must not change the answer.
+ *
+ * Two bounds, since neither holds alone: PostgreSQL cancels a statement past `statement_timeout`,
+ * which PGlite ignores; and a deadline here answers the asker at `ms` on either engine, and stops
+ * the transaction at its next statement (a statement already running in PGlite runs to its end).
  */
 export async function search(
   db: Database,
@@ -55,24 +59,30 @@ export async function search(
   count: SearchLimit = {},
 ): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
   try {
-    return await withWorkspace(db, workspaceId, async (tx) => {
-      await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
-      const settings = await loadRetrievalSettings(tx, workspaceId);
-      if (!settings) throw errors.workspaceNotFound(workspaceId);
-      const matches = await preferSolved(tx, workspaceId, await matchArtifacts(tx, {
-        audience,
-        workspaceId,
-        embedding: vector,
-        queryText: question,
-        matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
-        minSimilarity: settings.minSimilarity,
-      }));
-      const termStats =
-        matches.length === 0
-          ? { documents: 0, frequencies: new Map<string, number>(), cap: 0 }
-          : await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
-      return { matches, termStats };
-    });
+    return await withDeadline(
+      ms,
+      (signal) =>
+        withWorkspace(db, workspaceId, async (tx) => {
+          await tx.query("select set_config('statement_timeout', $1, true)", [`${Math.max(1, Math.round(ms))}ms`]);
+          const settings = await loadRetrievalSettings(tx, workspaceId);
+          if (!settings) throw errors.workspaceNotFound(workspaceId);
+          signal.throwIfAborted();
+          const found = await matchArtifacts(tx, {
+            audience,
+            workspaceId,
+            embedding: vector,
+            queryText: question,
+            matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
+            minSimilarity: settings.minSimilarity,
+          });
+          signal.throwIfAborted();
+          const matches = await preferSolved(tx, workspaceId, found);
+          if (matches.length === 0) return { matches, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
+          signal.throwIfAborted();
+          return { matches, termStats: await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token)) };
+        }),
+      () => errors.searchTimeout(ms, undefined),
+    );
   } catch (error) {
     if (sqlState(error) === '57014') throw errors.searchTimeout(ms, error);
     throw error;
