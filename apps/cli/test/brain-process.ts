@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openPglite, type Database } from '@brain/db';
 import { copyPgliteTemplate } from '@brain/db/testing';
 import { waitUntil } from '@brain/testkit';
+import { brainArgv } from './brain-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 /** A long-running `brain` command (start, worker) in a child process, for signal and port tests. */
 export interface BrainProcess {
@@ -24,7 +23,7 @@ export interface BrainProcess {
 
 /** Spawns `brain <args>` with exactly `env` (plus PATH and HOME), logging at info as a server would. */
 export function spawnBrain(args: string[], env: Record<string, string>): BrainProcess {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, brainArgv(args), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

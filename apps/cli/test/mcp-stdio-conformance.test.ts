@@ -1,20 +1,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { inspectorUnavailable, runInspector } from '@brain/mcp/testing';
 import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
+import { brainArgv } from './brain-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 const noInspector = inspectorUnavailable();
 if (noInspector) console.warn(`skipping the MCP Inspector test: ${noInspector}`);
 
 /** Writes raw lines to `brain mcp`'s stdin and reads one reply line per expected reply. */
 async function exchange(env: Record<string, string>, lines: string[], replies: number): Promise<{ id: unknown; result?: unknown; error?: { code: number; message: string } }[]> {
-  const child = spawn(process.execPath, [bin, 'mcp'], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, brainArgv(['mcp']), { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -61,7 +60,7 @@ describe('brain mcp over stdio: framing errors and the MCP Inspector (issue 21)'
     const saved = await runCli(['save', file, '--wait', '--json'], env, 120_000);
     expect(saved.code, saved.stderr).toBe(0);
 
-    const target = [process.execPath, bin, 'mcp'];
+    const target = [process.execPath, ...brainArgv(['mcp'])];
     const inspectorEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env };
     const listed = await runInspector([...target, '--method', 'tools/list'], inspectorEnv);
     expect(listed.code, listed.stderr).toBe(0);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,14 +7,14 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { waitUntil } from '@brain/testkit';
 import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
+import { brainArgv } from './brain-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 /** An MCP client that starts `brain mcp` as Claude Desktop does: a child process on stdio. */
 async function startMcp(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, 'mcp'],
+    args: brainArgv(['mcp']),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stderr: 'pipe',
   });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { brainArgv } from './brain-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -12,7 +11,7 @@ export interface CliResult {
 /** Runs the real `brain` binary in a child process with exactly the environment given. */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, brainArgv(args), {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

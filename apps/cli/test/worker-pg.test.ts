@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@brain/config';
 import { openPostgres, withService, type Database } from '@brain/db';
@@ -9,9 +8,9 @@ import { createLogger } from '@brain/observability';
 import { startFakeOpenAI, waitUntil, type FakeOpenAI } from '@brain/testkit';
 import { startWorker } from '@brain/worker';
 import { buildIngestRuntime } from '../src/services/ingest.ts';
+import { brainArgv } from './brain-bin.ts';
 
 const logger = createLogger({ level: 'silent' });
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 async function duplicatePassages(db: Database): Promise<number> {
   const [row] = await withService(db, (tx) =>
@@ -92,7 +91,7 @@ describePostgres('ingestion workers on PostgreSQL', (suite) => {
     openai.setLatency(60_000);
     const embeddingRequests = () => openai.server.requests.filter((r) => r.path.endsWith('/embeddings')).length;
     const before = embeddingRequests();
-    const child = spawn(process.execPath, [bin, 'worker'], {
+    const child = spawn(process.execPath, brainArgv(['worker']), {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: suite.url as string, OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: 'sk-test', EMBEDDING_MODEL: 'text-embedding-3-small', BRAIN_JOB_LEASE_SECONDS: '3', LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });

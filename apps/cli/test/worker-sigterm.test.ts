@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withService } from '@brain/db';
 import { describePostgres } from '@brain/db/testing';
 import { saveSource } from '@brain/ingest';
 import { startFakeOpenAI, waitUntil, type FakeOpenAI } from '@brain/testkit';
+import { brainArgv } from './brain-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
 describePostgres('brain worker on SIGTERM', (suite) => {
   let openai: FakeOpenAI;
@@ -28,7 +27,7 @@ describePostgres('brain worker on SIGTERM', (suite) => {
 
     // The embedding API hangs, so the job is mid-flight when SIGTERM arrives and cannot finish in the grace period.
     openai.setLatency(120_000);
-    const child = spawn(process.execPath, [bin, 'worker'], {
+    const child = spawn(process.execPath, brainArgv(['worker']), {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',

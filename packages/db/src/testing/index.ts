@@ -8,3 +8,4 @@ export { indexScans, plansOf } from './function-plans.ts';
 export { enableAppLogin, type AppLogin } from './app-login.ts';
 export { dumpMigratedSchema, normalizeDump, SCHEMA_FILE, snapshotUnavailable } from './schema-snapshot.ts';
 export { threadCpuTicks, threadNiceness, threadPolicies } from './thread-niceness.ts';
+export { TEST_NODE_FLAGS } from './node-flags.ts';

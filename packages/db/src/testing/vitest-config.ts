@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './node-flags.ts';
 
 /**
  * The vitest settings every package shares: database templates built once, generous DB timeouts.
@@ -18,6 +19,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
+    execArgv: [...TEST_NODE_FLAGS],
     isolate: false,
   },
 });
