@@ -58,6 +58,7 @@ async function compile(root, entry, cacheDir) {
   const esbuild = await import('esbuild');
   const buildName = `b-${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
   const outdir = path.join(cacheDir, buildName);
+  const started = Date.now();
   // esbuild compiles in a child process of its own; stopped once done, it holds no memory in a server.
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -81,6 +82,10 @@ async function compile(root, entry, cacheDir) {
   const entryInput = path.relative(root, entry).split(path.sep).join('/');
   const main = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === entryInput)?.[0];
   if (!main) return undefined;
+  const url = pathToFileURL(path.join(root, main)).href;
+  // A file saved while esbuild read the sources may be compiled as it was before: this run uses the
+  // build, and the next one compiles again rather than trust it.
+  if (Object.values(inputs).some(([mtimeMs]) => mtimeMs > started)) return url;
   const manifest = { format: FORMAT, node: process.version, entry: path.relative(root, entry), build: buildName, main: path.relative(outdir, path.join(root, main)), inputs };
   // Another `brain` may be compiling at the same moment: each writes its own build and the manifest
   // is replaced whole, so a reader sees one build or the other, never half of one.
@@ -88,7 +93,7 @@ async function compile(root, entry, cacheDir) {
   fs.writeFileSync(temporary, JSON.stringify(manifest));
   fs.renameSync(temporary, path.join(cacheDir, MANIFEST));
   removeOldBuilds(cacheDir, buildName);
-  return pathToFileURL(path.join(outdir, manifest.main)).href;
+  return url;
 }
 
 /**

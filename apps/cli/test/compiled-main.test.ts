@@ -47,6 +47,18 @@ describe('the compiled `brain`', () => {
     expect(run(second as string).version).toBe(22);
   });
 
+  it('does not keep a build whose input changed while it compiled', async () => {
+    const p = project();
+    // A save landing while esbuild reads the sources shows as a time after the compile started.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(p.root, 'apps/app/src/place.ts'), later, later);
+    const first = await compiledMain(p);
+    expect(first).toBeDefined();
+    const second = await compiledMain(p);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+  });
+
   it('declines, so that the sources run through tsx, when they do not compile or a package has dependencies of its own', async () => {
     const broken = project();
     broken.write('apps/app/src/place.ts', 'export const place: string = (;\n');
