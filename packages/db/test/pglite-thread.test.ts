@@ -134,7 +134,9 @@ describe('PGlite in a worker thread', () => {
     const timer = setInterval(() => ticks++, 5);
     try {
       const started = Date.now();
-      await threaded.query('select count(*)::int as n from generate_series(1, 3000000)');
+      // pg_sleep keeps the database's thread busy for as long on any machine (a row count took
+      // seconds of CPU on a slow one, and might be too short on a fast one).
+      await threaded.query('select pg_sleep(0.3)');
       const elapsed = Date.now() - started;
       // In-process PGlite runs the statement on this thread: not one tick fires until it ends.
       expect(elapsed).toBeGreaterThan(50);
@@ -157,7 +159,8 @@ describe('PGlite in a worker thread', () => {
 
 describe('a crash of the database thread', () => {
   it('rejects the statements in flight and every later one with a clear error instead of hanging', async () => {
-    const db = await openPglite({ thread: true });
+    // From the migrated template: what dies is the thread, not a first run (an initdb costs more).
+    const db = await openPglite({ thread: true, loadDataDir: await pgliteTemplate() });
     const worker = workerOf.get(db);
     const before = worker?.performance.eventLoopUtilization();
     const inFlight = db.query('select pg_sleep(5)');
