@@ -1,8 +1,10 @@
 // npm run bench startup [-- --runs 9]
 // What one `brain` command costs to start: the compiled bundle (apps/cli/bin/compiled-main.js, the
 // default) against the sources through tsx's loader (BRAIN_COMPILE=off), measured in the same run,
-// alternating, on `brain --help` (imports every command) and `brain sources` (one command and the
-// embedded database, in a data directory migrated beforehand). CPU is the child's user + system
+// alternating, on `brain --help` (imports every command), `brain sources` (one command and the
+// embedded database, in a data directory migrated beforehand) and `brain save <page> --wait` (a new
+// small HTML page each run: the database's thread, the ingestion thread and the extraction sandbox,
+// which start from their compiled entries too). CPU is the child's user + system
 // time, read from this process's children's times in /proc (Linux only); wall is the spawn's.
 // The first compile is not among the runs (one unmeasured run compiles first). Writes
 // bench/results/startup-*.json.
@@ -43,16 +45,30 @@ const median = (values: number[]) => {
 
 run(['migrate'], true);
 const results: Record<string, { compiled: { cpu: number; wall: number }; tsx: { cpu: number; wall: number } }> = {};
-for (const command of [['--help'], ['sources']]) {
+const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'brain-bench-pages-'));
+let pageCount = 0;
+/** A page never saved before, so that every save extracts, chunks and embeds. */
+function newPage(): string {
+  const file = path.join(pages, `page-${++pageCount}.html`);
+  fs.writeFileSync(file, `<html><head><title>Page ${pageCount}</title></head><body><h1>Limits ${pageCount}</h1><p>The payload of message ${pageCount} must be shorter than ${pageCount * 8} bytes.</p></body></html>`);
+  return file;
+}
+const commands: { name: string; argv: () => string[] }[] = [
+  { name: 'brain --help', argv: () => ['--help'] },
+  { name: 'brain sources', argv: () => ['sources'] },
+  { name: 'brain save <page> --wait', argv: () => ['save', newPage(), '--wait'] },
+];
+for (const command of commands) {
   const samples = { compiled: [] as { cpu: number; wall: number }[], tsx: [] as { cpu: number; wall: number }[] };
   for (let i = 0; i < runs; i++) {
-    samples.compiled.push(run(command, true));
-    samples.tsx.push(run(command, false));
+    samples.compiled.push(run(command.argv(), true));
+    samples.tsx.push(run(command.argv(), false));
   }
   const summary = (s: { cpu: number; wall: number }[]) => ({ cpu: median(s.map((x) => x.cpu)), wall: Number(median(s.map((x) => x.wall)).toFixed(3)) });
-  results[`brain ${command.join(' ')}`] = { compiled: summary(samples.compiled), tsx: summary(samples.tsx) };
+  results[command.name] = { compiled: summary(samples.compiled), tsx: summary(samples.tsx) };
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(pages, { recursive: true, force: true });
 
 const report = { bench: 'startup', at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, runs, medians: results };
 const out = path.join(root, 'bench/results', `startup-${report.at.replaceAll(':', '-').replace('.', '-')}.json`);

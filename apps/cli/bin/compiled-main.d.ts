@@ -1,4 +1,8 @@
-/** The file URL of `entry` compiled into `cacheDir` (compiling it first when the sources changed), or undefined when it cannot be compiled. */
-export function compiledMain(options: { root: string; entry: string; cacheDir: string }): Promise<string | undefined>;
+/**
+ * `entries` (absolute paths of .ts files under `root`) compiled together into `cacheDir`, compiling
+ * first when the sources changed: each entry's source file URL → its compiled file URL, or
+ * undefined when they cannot be compiled.
+ */
+export function compiledEntries(options: { root: string; entries: string[]; cacheDir: string }): Promise<Record<string, string> | undefined>;
 /** The repository's root folder. */
 export const REPO_ROOT: string;

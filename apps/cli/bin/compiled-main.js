@@ -2,10 +2,10 @@
 //
 // `brain` is TypeScript that runs without a build step. Loading it through tsx's loader sends
 // every module, the dependencies' JavaScript included, through a hooks thread: `brain --help`
-// cost 3.4 CPU s and `brain sources` 2.9. Compiled into one cached bundle (esbuild, the compiler
-// tsx itself uses), the dependencies load natively: 1.5 and 2.0 (npm run bench startup). The first run after a change to
-// the sources compiles (about 0.4 s); later runs check that no compiled input changed (one stat
-// per file) and load the bundle.
+// cost 3.4 CPU s and `brain sources` 3.0. Compiled into one cached bundle (esbuild, the compiler
+// tsx itself uses), with its threads' entries, the dependencies load natively: 1.5 and 1.8 (npm
+// run bench startup). The first run after a change to the sources compiles (about 0.5 s); later
+// runs check that no compiled input changed (one stat per file) and load the bundle.
 //
 // Anything unexpected (no esbuild, a read-only node_modules, a compile error) returns undefined
 // and the caller runs the sources through tsx as before, which reports a real compile error.
@@ -15,43 +15,51 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const MANIFEST = 'current.json';
-const FORMAT = 1;
+const FORMAT = 2;
 /** Builds kept besides the current one; older ones go once they are an hour old (a process started from one may still load its chunks). */
 const KEEP_BUILDS = 3;
 const OLD_BUILD_MS = 60 * 60 * 1000;
 
 /**
- * The file URL of the compiled `entry` (an absolute path to a .ts file under `root`), compiling it
- * into `cacheDir` first when no valid build is there, or undefined when it cannot be compiled.
+ * The compiled `entries` (absolute paths to .ts files under `root`: the process's main module, then
+ * the modules its threads and child processes start from), compiling them together into `cacheDir`
+ * first when no valid build is there: a map from each entry's source file URL to its compiled file
+ * URL, or undefined when they cannot be compiled.
  */
-export async function compiledMain({ root, entry, cacheDir }) {
+export async function compiledEntries({ root, entries, cacheDir }) {
   try {
-    const current = readCurrent(root, cacheDir, entry);
+    const relative = entries.map((entry) => path.relative(root, entry));
+    const current = readCurrent(root, cacheDir, relative);
     if (current) return current;
-    return await compile(root, entry, cacheDir);
+    return await compile(root, entries, cacheDir);
   } catch {
     return undefined;
   }
 }
 
-/** The current build's entry URL when every input it was compiled from is unchanged. */
-function readCurrent(root, cacheDir, entry) {
+/** The current build's entries when it was compiled from these entries and every input it read is unchanged. */
+function readCurrent(root, cacheDir, entries) {
   let manifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(cacheDir, MANIFEST), 'utf8'));
   } catch {
     return undefined;
   }
-  if (manifest.format !== FORMAT || manifest.node !== process.version || manifest.entry !== path.relative(root, entry)) return undefined;
+  if (manifest.format !== FORMAT || manifest.node !== process.version || JSON.stringify(Object.keys(manifest.outputs)) !== JSON.stringify(entries)) return undefined;
   for (const [file, [mtimeMs, size]] of Object.entries(manifest.inputs)) {
     const stat = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
     if (!stat || stat.mtimeMs !== mtimeMs || stat.size !== size) return undefined;
   }
-  const main = path.join(cacheDir, manifest.build, manifest.main);
-  return fs.existsSync(main) ? pathToFileURL(main).href : undefined;
+  const urls = {};
+  for (const [entry, output] of Object.entries(manifest.outputs)) {
+    const compiled = path.join(cacheDir, manifest.build, output);
+    if (!fs.existsSync(compiled)) return undefined;
+    urls[pathToFileURL(path.join(root, entry)).href] = pathToFileURL(compiled).href;
+  }
+  return urls;
 }
 
-async function compile(root, entry, cacheDir) {
+async function compile(root, entries, cacheDir) {
   // A workspace package with dependencies of its own would resolve them differently from the
   // bundle's folder than from its sources: keep to the sources then.
   if (workspaceDirs(root).some((dir) => hasOwnDependencies(path.join(root, dir)))) return undefined;
@@ -62,7 +70,7 @@ async function compile(root, entry, cacheDir) {
   // esbuild compiles in a child process of its own; stopped once done, it holds no memory in a server.
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    entryPoints: entries,
     outdir,
     bundle: true,
     // Each lazily imported command stays a chunk of its own, with its dependencies' imports.
@@ -79,21 +87,26 @@ async function compile(root, entry, cacheDir) {
     const stat = fs.statSync(path.join(root, file));
     inputs[file] = [stat.mtimeMs, stat.size];
   }
-  const entryInput = path.relative(root, entry).split(path.sep).join('/');
-  const main = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === entryInput)?.[0];
-  if (!main) return undefined;
-  const url = pathToFileURL(path.join(root, main)).href;
+  const outputs = {};
+  const urls = {};
+  for (const entry of entries) {
+    const entryInput = path.relative(root, entry).split(path.sep).join('/');
+    const output = Object.entries(result.metafile.outputs).find(([, built]) => built.entryPoint === entryInput)?.[0];
+    if (!output) return undefined;
+    outputs[path.relative(root, entry)] = path.relative(outdir, path.join(root, output));
+    urls[pathToFileURL(entry).href] = pathToFileURL(path.join(root, output)).href;
+  }
   // A file saved while esbuild read the sources may be compiled as it was before: this run uses the
   // build, and the next one compiles again rather than trust it.
-  if (Object.values(inputs).some(([mtimeMs]) => mtimeMs > started)) return url;
-  const manifest = { format: FORMAT, node: process.version, entry: path.relative(root, entry), build: buildName, main: path.relative(outdir, path.join(root, main)), inputs };
+  if (Object.values(inputs).some(([mtimeMs]) => mtimeMs > started)) return urls;
+  const manifest = { format: FORMAT, node: process.version, build: buildName, outputs, inputs };
   // Another `brain` may be compiling at the same moment: each writes its own build and the manifest
   // is replaced whole, so a reader sees one build or the other, never half of one.
   const temporary = path.join(cacheDir, `${MANIFEST}.${buildName}`);
   fs.writeFileSync(temporary, JSON.stringify(manifest));
   fs.renameSync(temporary, path.join(cacheDir, MANIFEST));
   removeOldBuilds(cacheDir, buildName);
-  return url;
+  return urls;
 }
 
 /**

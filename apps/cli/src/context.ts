@@ -25,6 +25,16 @@ export function readEnvironment(): Record<string, string | undefined> {
   return { ...process.env };
 }
 
+/**
+ * The extraction sandbox's environment: empty (a parser has no business seeing secrets) but for
+ * the compiled entries a compiled `brain` recorded (apps/cli/bin/brain.js), so the sandbox starts
+ * compiled too.
+ */
+export function sandboxEnvironment(): Record<string, string> {
+  const compiled = process.env.BRAIN_COMPILED_ENTRIES;
+  return compiled ? { BRAIN_COMPILED_ENTRIES: compiled } : {};
+}
+
 export function isDebug(): boolean {
   return Boolean(process.env.BRAIN_DEBUG);
 }

@@ -7,6 +7,7 @@ import { createExtractor, neutralizeMentions } from '@brain/extract';
 import { checkFetchable, safeFetch } from '@brain/fetch';
 import { createIngestCpuThreads, type IngestServices, type SaveOptions } from '@brain/ingest';
 import type { Logger } from '@brain/observability';
+import { sandboxEnvironment } from '../context.ts';
 import { buildEmbedder } from './embedder.ts';
 import { syncGuildFacts, syncHistory } from './sync-history.ts';
 
@@ -40,7 +41,7 @@ export function buildIngestRuntime(
   /** The playground's pretend server, when it runs in this process: its channels sync from it. */
   pretendHistory?: DiscordHistory,
 ): IngestRuntime {
-  const extractor = createExtractor();
+  const extractor = createExtractor({ env: sandboxEnvironment() });
   const history = syncHistory(config, pretendHistory);
   const allowPrivateHosts = config.allowPrivateHosts;
   // Chunking and the local embedder run on a thread of their own (the same functions, so the same

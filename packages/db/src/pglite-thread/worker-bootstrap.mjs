@@ -6,6 +6,5 @@
 await import('@electric-sql/pglite');
 await import('@electric-sql/pglite-pgvector');
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('./worker-main.ts');
+const { startEntry } = await import('@brain/thread-entry');
+await startEntry(new URL('./worker-main.ts', import.meta.url));

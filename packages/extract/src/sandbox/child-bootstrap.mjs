@@ -11,6 +11,5 @@ await import('linkedom');
 await import('@mozilla/readability');
 await import('htmlparser2');
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('./child-main.ts');
+const { startEntry } = await import('@brain/thread-entry');
+await startEntry(new URL('./child-main.ts', import.meta.url));

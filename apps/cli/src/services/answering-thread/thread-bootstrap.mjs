@@ -1,5 +1,4 @@
 // The answering thread starts here. Plain JavaScript on purpose: it runs before TypeScript
 // support exists in this thread.
-const { register } = await import('tsx/esm/api');
-register();
-await import('./thread-main.ts');
+const { startEntry } = await import('@brain/thread-entry');
+await startEntry(new URL('./thread-main.ts', import.meta.url));

@@ -1,0 +1,2 @@
+/** Repository-relative paths of the modules `brain`'s threads and child processes start from. */
+export const THREAD_ENTRIES: readonly string[];
