@@ -132,7 +132,7 @@ export function combMax(k: number, wk: number, eps: number, depth = 40, flat?: {
   };
 }
 
-export const CANDIDATE_GROUPS = ['first', 'flat', 'max', 'combo'] as const;
+export const CANDIDATE_GROUPS = ['first', 'flat', 'max', 'combo', 'adopted'] as const;
 export type CandidateGroup = (typeof CANDIDATE_GROUPS)[number];
 
 /** The rounds measured, in order: the first round's ideas, then the flat-vector rule, CombMAX, their combinations. */
@@ -153,6 +153,11 @@ export function candidates(group: CandidateGroup): Fusion[] {
   } else if (group === 'max') {
     for (const k of [1, 5, 10, 30, 60]) for (const wk of [0.8, 1, 1.25]) for (const eps of [0, 0.25, 0.5]) out.push(combMax(k, wk, eps));
     for (const k of [5, 10, 60]) for (const eps of [0, 0.25, 0.5]) for (const gap of [0.025, 0.035]) out.push(combMax(k, 1, eps, 40, { gap, wk: 3 }));
+  } else if (group === 'adopted') {
+    // Around today's fusion (keyword ×5 when the vector leg is flat, RRF 60, depth 60), for a
+    // keyword leg ranked another way (fusion-legs.ts --keyword).
+    for (const k of [30, 60, 100]) for (const wk of [1, 2, 3, 5, 10]) for (const depth of [40, 60]) out.push(flatVector(0.025, wk, k, depth));
+    for (const k of [30, 60]) for (const wk of [1.5, 2, 3]) out.push(rrf(k, 1, wk, 60));
   } else {
     for (const depth of [20, 30, 40, 60, 80]) for (const gap of [0.02, 0.025, 0.03]) for (const wk of [3, 5]) out.push(flatVector(gap, wk, 60, depth));
     for (const alpha of [0.6, 0.7, 0.8]) for (const gap of [0.025, 0.035]) for (const flatAlpha of [0.2, 0.3, 0.4]) out.push(normalisedFlat(alpha, gap, flatAlpha));

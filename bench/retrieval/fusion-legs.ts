@@ -1,8 +1,14 @@
-// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120]
+// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120] [--keyword ts_rank|bm25]
 // Fetches each answerable question's two retrieval legs once (the vector leg through the HNSW
 // index with match_artifacts' settings, the keyword leg with its OR-of-lexemes tsquery), each
 // candidate's similarity and source, from the configured database (BRAIN_DATA_DIR or
 // DATABASE_URL, after `brain eval --corpus` loaded it). fusion-sweep.ts re-fuses them offline.
+// `--keyword bm25` orders the keyword leg by Okapi BM25 (k1 1.2, b 0.75) over the same matches
+// instead of ts_rank, which weighs every lexeme alike: each lexeme's rarity in the workspace (its
+// inverse document frequency), a passage's term counts from its tsvector's positions, and its
+// length as their sum. `--keyword bm25-top` is the cheaper form a search could afford: BM25 over
+// ts_rank's first 4 × depth matches only, a passage's length as its count of distinct lexemes
+// (`length(fts)`) against the average of those matches.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '@brain/config';
 import { findWorkspaceBySlug, openDatabase, toVectorLiteral, withService, withWorkspace } from '@brain/db';
@@ -22,6 +28,8 @@ async function main(): Promise<void> {
   const slug = arg('workspace');
   const out = arg('out');
   const depth = Number(arg('depth', '120'));
+  const ranking = arg('keyword', 'ts_rank');
+  if (ranking !== 'ts_rank' && ranking !== 'bm25' && ranking !== 'bm25-top') throw new Error('--keyword is ts_rank, bm25 or bm25-top');
   const config = loadConfig(process.env, { cwd: process.cwd() });
   const questions = parseQuestions(readFileSync(questionsFile, 'utf8'), questionsFile).filter((q) => q.answerable);
   const embedder = createEmbedder(config.embedding);
@@ -42,7 +50,7 @@ async function main(): Promise<void> {
           [workspace.id, vector, depth],
         );
         const keywordLeg = await tx.query<{ id: string; rank: number }>(
-          `with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
+          ranking === 'bm25' ? BM25_LEG : ranking === 'bm25-top' ? BM25_TOP_LEG : `with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
                 q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from l, unnest(l.lexemes) x)
            select c.id, ts_rank(c.fts, q.tsq, 1)::float8 as rank from public.chunks c, q
             where q.tsq is not null and c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq
@@ -88,5 +96,47 @@ async function main(): Promise<void> {
     await db.close();
   }
 }
+
+const BM25_LEG = `
+with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
+     q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from l, unnest(l.lexemes) x),
+     stats as (select count(*)::float8 as n,
+                      avg((select sum(coalesce(array_length(u.positions, 1), 1)) from unnest(c.fts) u))::float8 as avgdl
+                 from public.chunks c where c.workspace_id = $1 and c.is_live),
+     df as (select x as lexeme,
+                   (select count(*)::float8 from public.chunks c
+                     where c.workspace_id = $1 and c.is_live and c.fts @@ quote_literal(x)::tsquery) as n
+              from l, unnest(l.lexemes) x),
+     matches as (select c.id, c.fts from public.chunks c, q
+                  where q.tsq is not null and c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq),
+     terms as (select m.id, u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as tf,
+                      (select sum(coalesce(array_length(v.positions, 1), 1)) from unnest(m.fts) v)::float8 as dl
+                 from matches m, unnest(m.fts) u)
+select t.id,
+       sum(ln(1 + (s.n - d.n + 0.5) / (d.n + 0.5)) * t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * t.dl / s.avgdl)))::float8 as rank
+  from terms t join df d on d.lexeme = t.lexeme, stats s
+ group by t.id
+ order by rank desc, t.id
+ limit $3`;
+
+const BM25_TOP_LEG = `
+with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
+     q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from l, unnest(l.lexemes) x),
+     total as (select count(*)::float8 as n from public.chunks c where c.workspace_id = $1 and c.is_live),
+     df as (select x as lexeme,
+                   (select count(*)::float8 from public.chunks c
+                     where c.workspace_id = $1 and c.is_live and c.fts @@ quote_literal(x)::tsquery) as n
+              from l, unnest(l.lexemes) x),
+     matches as (select c.id, c.fts, length(c.fts)::float8 as dl from public.chunks c, q
+                  where q.tsq is not null and c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq
+                  order by ts_rank(c.fts, q.tsq, 1) desc, c.id limit 4 * $3),
+     avgdl as (select avg(dl) as v from matches)
+select m.id,
+       sum(ln(1 + (t.n - d.n + 0.5) / (d.n + 0.5)) * coalesce(array_length(u.positions, 1), 1) * 2.2
+           / (coalesce(array_length(u.positions, 1), 1) + 1.2 * (0.25 + 0.75 * m.dl / a.v)))::float8 as rank
+  from matches m cross join lateral unnest(m.fts) u join df d on d.lexeme = u.lexeme, total t, avgdl a
+ group by m.id
+ order by rank desc, m.id
+ limit $3`;
 
 await main();
