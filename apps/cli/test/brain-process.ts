@@ -7,7 +7,6 @@ import { copyPgliteTemplate } from '@brain/db/testing';
 import { waitUntil } from '@brain/testkit';
 import { brainArgv } from './brain-bin.ts';
 
-
 /** A long-running `brain` command (start, worker) in a child process, for signal and port tests. */
 export interface BrainProcess {
   child: ChildProcess;

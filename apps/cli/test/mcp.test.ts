@@ -9,7 +9,6 @@ import { templateDataDir } from './brain-process.ts';
 import { runCli } from './run-cli.ts';
 import { brainArgv } from './brain-bin.ts';
 
-
 /** An MCP client that starts `brain mcp` as Claude Desktop does: a child process on stdio. */
 async function startMcp(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { brainArgv } from './brain-bin.ts';
 
-
 export interface CliResult {
   code: number | null;
   stdout: string;

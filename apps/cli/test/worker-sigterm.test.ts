@@ -6,7 +6,6 @@ import { saveSource } from '@brain/ingest';
 import { startFakeOpenAI, waitUntil, type FakeOpenAI } from '@brain/testkit';
 import { brainArgv } from './brain-bin.ts';
 
-
 describePostgres('brain worker on SIGTERM', (suite) => {
   let openai: FakeOpenAI;
   beforeAll(async () => {
