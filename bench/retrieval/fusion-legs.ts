@@ -1,4 +1,4 @@
-// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120] [--keyword ts_rank|bm25]
+// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120] [--keyword ts_rank|bm25] [--rocchio m,beta]
 // Fetches each answerable question's two retrieval legs once (the vector leg through the HNSW
 // index with match_artifacts' settings, the keyword leg with its OR-of-lexemes tsquery), each
 // candidate's similarity and source, from the configured database (BRAIN_DATA_DIR or
@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   const out = arg('out');
   const depth = Number(arg('depth', '120'));
   const ranking = arg('keyword', 'ts_rank');
+  // `--rocchio m,beta`: the vector leg searched a second time with the question's vector moved
+  // toward the mean of its first m passages (pseudo-relevance feedback), q' = q + beta × mean.
+  const [feedbackDepth, feedbackWeight] = arg('rocchio', '0,0').split(',').map(Number) as [number, number];
   if (ranking !== 'ts_rank' && ranking !== 'bm25' && ranking !== 'bm25-top') throw new Error('--keyword is ts_rank, bm25 or bm25-top');
   const config = loadConfig(process.env, { cwd: process.cwd() });
   const questions = parseQuestions(readFileSync(questionsFile, 'utf8'), questionsFile).filter((q) => q.answerable);
@@ -42,13 +45,19 @@ async function main(): Promise<void> {
     await withWorkspace(db, workspace.id, async (tx) => {
       await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true)");
       for (const [i, q] of questions.entries()) {
-        const vector = toVectorLiteral(vectors[i] as number[]);
-        const vectorLeg = await tx.query<{ id: string }>(
-          `select c.id from public.chunks c
-            where c.workspace_id = $1 and c.embedding is not null and c.is_live
-            order by c.embedding <=> $2::vector limit $3`,
-          [workspace.id, vector, depth],
-        );
+        let vector = toVectorLiteral(vectors[i] as number[]);
+        const nearest = (v: string) =>
+          tx.query<{ id: string; embedding: string }>(
+            `select c.id, c.embedding::text as embedding from public.chunks c
+              where c.workspace_id = $1 and c.embedding is not null and c.is_live
+              order by c.embedding <=> $2::vector limit $3`,
+            [workspace.id, v, depth],
+          );
+        let vectorLeg = await nearest(vector);
+        if (feedbackDepth > 0) {
+          vector = toVectorLiteral(moveToward(vectors[i] as number[], vectorLeg.slice(0, feedbackDepth).map((r) => JSON.parse(r.embedding) as number[]), feedbackWeight));
+          vectorLeg = await nearest(vector);
+        }
         const keywordLeg = await tx.query<{ id: string; rank: number }>(
           ranking === 'bm25' ? BM25_LEG : ranking === 'bm25-top' ? BM25_TOP_LEG : `with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
                 q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from l, unnest(l.lexemes) x)
@@ -95,6 +104,12 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+function moveToward(q: number[], docs: number[][], beta: number): number[] {
+  const out = q.map((x, d) => x + (beta * docs.reduce((sum, v) => sum + (v[d] ?? 0), 0)) / Math.max(docs.length, 1));
+  const norm = Math.hypot(...out) || 1;
+  return out.map((x) => x / norm);
 }
 
 const BM25_LEG = `
