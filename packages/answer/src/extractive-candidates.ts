@@ -66,6 +66,7 @@ const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 const CODE_SPAN = /`[^`\n]*`/g;
+const LONE_DIGIT = /(?<![\p{L}\p{N}_])\p{N}(?![\p{L}\p{N}_])/gu;
 
 /**
  * Does the text hold what the citation check would read as a marker? Inside a code span it is
@@ -131,6 +132,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const rarest = Math.max(0, ...[...wanted].map((t) => weights.weight(t)));
   const forMeans = asksForMeans(question);
   const questionNegates = NEGATION.test(question);
+  const questionDigits = new Set([...question.matchAll(LONE_DIGIT)].map((m) => m[0]));
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -169,7 +171,9 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // A negation is news even in the question's own words: "Sequence data is not replicated."
     // answers "Is sequence data replicated by logical replication?".
     const negationNovel = !questionNegates && NEGATION.test(c.span.text) ? 1 : 0;
-    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel;
+    // A one-digit value is news too, though too short to be a term: "Default: `5`".
+    const digitNovel = [...c.span.text.matchAll(LONE_DIGIT)].some((m) => !questionDigits.has(m[0])) ? 1 : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel + digitNovel;
     if (novel === 0 && list.length > 0) continue;
     c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
     c.score =

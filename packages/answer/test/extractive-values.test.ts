@@ -59,6 +59,21 @@ describe('a question asking for a value', () => {
     expect(other.text).not.toContain('The default is `on`.');
   });
 
+  it('quotes a one-digit default first, before the next option\'s longer one', async () => {
+    // Markdown option references (pino's, fastify's) give each option a heading and open its text
+    // with its default. A one-digit value is too short to be a term, and the line once counted as
+    // nothing but the question's own word "default".
+    const option = (n: number, name: string, content: string): Passage => ({ n, title: 'API', url: null, heading: `API › options (Object) › ${name} (Number)`, content });
+    const answer = await createExtractiveAnswerer().answer({
+      question: 'What does the depthLimit option default to?',
+      passages: [
+        option(1, 'depthLimit', "Default: `5`\n\nMaximum nesting depth used by Pino's fallback serializer."),
+        option(2, 'edgeLimit', "Default: `100`\n\nMaximum number of properties/elements per object or array used by Pino's fallback serializer."),
+      ],
+    });
+    expect(answer.text.split('\n')[1]).toBe("> Default: `5` Maximum nesting depth used by Pino's fallback serializer. [1]");
+  });
+
   it('adds nothing for a question that asks for no value', async () => {
     const answer = await createExtractiveAnswerer().answer({
       question: 'What does work_mem limit when a query sorts before writing to temporary disk files?',
