@@ -35,6 +35,8 @@ const MAX_LIST_ITEMS = 4;
 const MAX_CODE_LINES = 10;
 const MAX_CODE_CHARS = 400;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
+// A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
+const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
 // A sentence that opens with one of these stands for something said before it.
@@ -172,6 +174,20 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     const opensLabel = withLabel && c.sectionPosition - (c.position - i) >= 0 && c.sectionPosition <= 2;
     if (!opensLabel && !(i === c.position - 1 && c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text))) break;
     from = before;
+  }
+  // A section that opens with its value line ("depthLimit" › "Default: `5`", then "Maximum nesting
+  // depth used by…") states the value above the first sentence of its description: quoted with it.
+  const opening = c.siblings[c.position - 1];
+  if (
+    from === c.span &&
+    opening?.kind === 'sentence' &&
+    opening.label === c.span.label &&
+    opening.block === c.span.block - 1 &&
+    c.siblings.findIndex((s) => s.label === c.span.label) === c.position - 1 &&
+    VALUE_LINE.test(opening.text) &&
+    !isShown(shown, n, opening)
+  ) {
+    from = opening;
   }
   const cut = (next: SentenceSpan) => {
     if (next.kind !== 'item' || next.block === end.block) return;

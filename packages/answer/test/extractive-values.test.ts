@@ -74,6 +74,15 @@ describe('a question asking for a value', () => {
     expect(answer.text.split('\n')[1]).toBe("> Default: `5` Maximum nesting depth used by Pino's fallback serializer. [1]");
   });
 
+  it("quotes the value line a section opens with above its description's first sentence", async () => {
+    const option = (n: number, name: string, content: string): Passage => ({ n, title: 'API', url: null, heading: `API › options (Object) › ${name} (Number)`, content });
+    const answer = await createExtractiveAnswerer().answer({
+      question: "How deeply nested can an object be before pino's fallback serializer stops going further?",
+      passages: [option(1, 'depthLimit', "Default: `5`\n\nMaximum nesting depth used by Pino's fallback serializer.")],
+    });
+    expect(answer.text).toContain("> Default: `5` Maximum nesting depth used by Pino's fallback serializer. [1]");
+  });
+
   it('adds nothing for a question that asks for no value', async () => {
     const answer = await createExtractiveAnswerer().answer({
       question: 'What does work_mem limit when a query sorts before writing to temporary disk files?',
