@@ -16,7 +16,7 @@ import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLat
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { namedPassages } from './named-passages.ts';
 import { embedQuestion, passagesOf, search } from './retrieve.ts';
-import { sourceSiblings } from './source-siblings.ts';
+import { sourceSiblings, withSiblings } from './source-siblings.ts';
 import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 
 export interface StageTimeouts {
@@ -122,11 +122,12 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
       return { answer: NO_SOURCES_MESSAGE, grounded: false, citations: [], queryId, trimmed: false, answerer: 'none', model: null, privateAnswerAvailable: hint };
     }
 
-    // What the answerer reads: the retrieved passages, then the best sources' passages that state
-    // it better, then those holding a rare name the question asks about that none of these holds.
+    // What the answerer reads: the retrieved passages with the best sources' passages that define
+    // what it names or state it better (withSiblings says where), then those holding a rare name the
+    // question asks about that none of these holds.
     const context: ContextMatch[] = await timed('siblings', async () => {
       const scope = { workspaceId: input.workspaceId, audience: input.audience, question, termStats };
-      const read: ContextMatch[] = [...matches, ...(await sourceSiblings(deps.db, { ...scope, matches }))];
+      const read = withSiblings(matches, await sourceSiblings(deps.db, { ...scope, matches }));
       return [...read, ...(await namedPassages(deps.db, { ...scope, context: read }))];
     });
     const budget = applyContextBudget(passagesOf(context), {

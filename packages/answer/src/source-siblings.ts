@@ -13,6 +13,12 @@ export interface SiblingOptions {
   readLimit?: number;
 }
 
+/** The further passages read: those that define a name the question asks about, and those that only score better. */
+export interface SourceSiblings {
+  defining: ContextMatch[];
+  better: ContextMatch[];
+}
+
 // BM25's usual constants, over passages.
 const K1 = 1.2;
 const B = 0.75;
@@ -24,18 +30,20 @@ const B = 0.75;
  * states the fact: the page is found, that passage is not. So the answer also reads those sources'
  * other passages that hold the question's informative words (not the generic ones), scores them
  * and the retrieved ones alike (BM25, each word weighted by its rarity in the workspace), and adds
- * the few that score above every retrieved passage. They are passages this reply's audience may
- * read, of sources retrieval already chose, and are cited like any other.
+ * the few that define a name the question asks about or score above every retrieved passage. They
+ * are passages this reply's audience may read, of sources retrieval already chose, and are cited
+ * like any other.
  */
 export async function sourceSiblings(
   db: Database,
   input: { workspaceId: string; audience: AudienceFilter; question: string; matches: readonly ArtifactMatch[]; termStats: TermStats },
   options: SiblingOptions = {},
-): Promise<ContextMatch[]> {
-  if (input.matches.length === 0) return [];
+): Promise<SourceSiblings> {
+  const none: SourceSiblings = { defining: [], better: [] };
+  if (input.matches.length === 0) return none;
   const { tokens, weights } = weighQuestion(input.question, input.termStats);
   const informative = tokens.filter((t) => !weights.generic(t.term));
-  if (informative.length === 0) return [];
+  if (informative.length === 0) return none;
   const read = await withWorkspace(db, input.workspaceId, (tx) =>
     loadSourcePassages(tx, {
       workspaceId: input.workspaceId,
@@ -46,7 +54,7 @@ export async function sourceSiblings(
       limit: options.readLimit ?? 12,
     }),
   );
-  if (read.length === 0) return [];
+  if (read.length === 0) return none;
 
   const wanted = new Set(informative.map((t) => t.term));
   const words = [...input.matches, ...read].map((p) => terms(`${p.heading ?? ''} ${p.content}`));
@@ -54,15 +62,39 @@ export async function sourceSiblings(
   const scores = words.map((w) => bm25(w, wanted, (t) => weights.weight(t), averageLength));
   const bar = Math.max(...scores.slice(0, input.matches.length));
   // A passage that defines a name the question asks about (a line that is only that name, as a
-  // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`") states what the
-  // page says of it, however much shorter passages that only mention it out-score it.
+  // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`", or its own
+  // section's heading) states what the page says of it, however much shorter passages that only
+  // mention it out-score it.
   const asked = new Set(informative.map((t) => normalise(t.token)));
-  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(passage.content, asked) }));
-  return scored
+  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(`${ownHeading(passage.heading)}\n${passage.content}`, asked) }));
+  const kept = scored
     .filter((x) => x.defines || x.score > bar)
     .sort((a, b) => Number(b.defines) - Number(a.defines) || b.score - a.score)
     .slice(0, options.keep ?? 2)
-    .map(({ passage }) => ({ ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] }));
+    .map(({ passage, defines }) => ({ defines, match: { ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] } satisfies ContextMatch }));
+  return { defining: kept.filter((k) => k.defines).map((k) => k.match), better: kept.filter((k) => !k.defines).map((k) => k.match) };
+}
+
+/**
+ * What the answer reads, in order: the best retrieved passage, then a further passage that defines
+ * what the question names (it states the fact, where the other retrieved passages only touch it;
+ * read last, the answerer's preference for better-ranked passages left it unquoted: "`level`
+ * (String)" › "Default: `'info'`" under pino's other options), then the other retrieved passages,
+ * then the further passages that only score better.
+ */
+export function withSiblings(matches: readonly ContextMatch[], siblings: SourceSiblings): ContextMatch[] {
+  const [best, ...rest] = matches;
+  return [...(best ? [best] : []), ...siblings.defining, ...rest, ...siblings.better];
+}
+
+/**
+ * The passage's own section heading, in a Markdown reference an option's name and type ("API ›
+ * options (Object) › `level` (String)"). Not the page's own title: every passage of a page titled
+ * "NOTIFY" is not a definition of NOTIFY.
+ */
+function ownHeading(heading: string | null): string {
+  const path = heading?.split(' › ') ?? [];
+  return path.length > 1 ? (path.at(-1) ?? '') : '';
 }
 
 // A term line: a name, optionally in code ticks, optionally followed by its type or parameters.

@@ -4,7 +4,7 @@ import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { ask } from '../src/ask.ts';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
-import { sourceSiblings } from '../src/source-siblings.ts';
+import { sourceSiblings as readSiblings, withSiblings } from '../src/source-siblings.ts';
 import type { TermStats } from '../src/text/term-weights.ts';
 import { createWorkspace, queryRows, seedDocs, testLogger, type SeededDoc } from './seed.ts';
 
@@ -14,6 +14,12 @@ const QUESTION = 'How does the retry backoff setting work for zorblax uploads?';
 // "retry", "backoff", "setting", "work" and "upload" are in every filler passage, so only
 // "zorblax" tells passages apart.
 const STATS: TermStats = { documents: 40, frequencies: new Map([['retri', 40], ['backoff', 40], ['set', 40], ['work', 40], ['upload', 40], ['zorblax', 2]]), cap: 3 };
+
+/** Every further passage read, defining ones first. */
+async function sourceSiblings(...args: Parameters<typeof readSiblings>) {
+  const found = await readSiblings(...args);
+  return [...found.defining, ...found.better];
+}
 
 /** A passage as match_artifacts returns it. */
 function matchOf(doc: SeededDoc, i: number, content: string): ArtifactMatch {
@@ -81,6 +87,30 @@ describeDb('the best sources’ further passages', (suite) => {
     const found = await sourceSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What is the maximum payload size of a NOTIFY message?', matches: [matchOf(doc, 0, synopsis)], termStats: stats });
     expect(found[0]?.chunkId).toBe(doc.chunkIds[2]);
     expect(found.length).toBeLessThanOrEqual(2);
+  });
+
+  it('takes a section whose own heading names what is asked for its definition, and reads it second', async () => {
+    const [api, guide] = (await seedDocs(suite.db, ws, embedder, [
+      {
+        title: 'API',
+        passages: [
+          'The default log destination is stdout, and a child logger inherits the level of its parent by default.',
+          "Default: `'info'`\n\nThe minimum level to log: messages of a lower level are not written.",
+          'Default: `undefined`\n\nUse this option to define additional logging levels, each with its numeric level.',
+        ],
+      },
+      { title: 'Transports', passages: ['A transport may filter log lines by level; by default it receives every line.'] },
+    ])) as [SeededDoc, SeededDoc];
+    const headed = [['API'], ['API', 'options (Object)', '`level` (String)'], ['API', 'options (Object)', '`customLevels` (Object)']];
+    for (const [i, path] of headed.entries()) {
+      await withService(suite.db, (tx) => tx.query('update chunks set heading = $2 where id = $1', [api.chunkIds[i], path.join(' › ')]));
+    }
+    // Every word is generic in this workspace; "default" and "level" are its least common ones.
+    const stats: TermStats = { documents: 100, frequencies: new Map([['default', 20], ['log', 70], ['level', 30]]), cap: 50 };
+    const matches = [matchOf(api, 0, 'The default log destination is stdout, and a child logger inherits the level of its parent by default.'), { ...matchOf(guide, 0, 'A transport may filter log lines by level; by default it receives every line.'), artifactId: guide.artifactId }];
+    const found = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What is the default log level?', matches, termStats: stats });
+    expect(found.defining.map((m) => m.chunkId)).toEqual([api.chunkIds[1]]);
+    expect(withSiblings(matches, found).map((m) => m.chunkId)).toEqual([api.chunkIds[0], api.chunkIds[1], guide.chunkIds[0], ...found.better.map((m) => m.chunkId)]);
   });
 
   it('lets /ask quote the passage that states the fact when retrieval returned only its neighbour', async () => {

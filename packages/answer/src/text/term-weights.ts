@@ -18,6 +18,8 @@ export interface TermStats {
  * eval sets (README "Retrieval quality").
  */
 export const GENERIC_SHARE = 0.04;
+/** Of a question whose every word is generic, those this many times as common as its rarest still count. */
+const RELATIVE_SPREAD = 2;
 /** Below this many passages a share means little: a term must be in this many to be generic. */
 const GENERIC_MIN_PASSAGES = 3;
 
@@ -49,11 +51,18 @@ export function termWeights(
     const n = stats.documents;
     const from = genericFrom(n);
     const df = (t: string) => stats.frequencies.get(t) ?? 0;
+    // When every word of the question is generic (a workspace of one product's docs), the least
+    // common of them still tell passages apart: those in at most RELATIVE_SPREAD times as many
+    // passages as the rarest, and in under half of the workspace.
+    const counts = [...stats.frequencies.values()];
+    const rarest = Math.min(...counts);
+    const allGeneric = counts.length > 0 && rarest >= from;
+    const telling = (t: string) => allGeneric && df(t) <= RELATIVE_SPREAD * rarest && df(t) * 2 < n;
     return {
       // A count of 0 with the word in a passage is a stemming difference (Porter here, Snowball in
       // PostgreSQL): the word is as rare as can be.
       weight: (t) => Math.log(1 + (n - df(t) + 0.5) / (df(t) + 0.5)),
-      generic: (t) => df(t) >= from,
+      generic: (t) => df(t) >= from && !telling(t),
     };
   }
   const inSentences = countIn(sentenceTexts, wanted);
