@@ -67,6 +67,13 @@ const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
 const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 const CODE_SPAN = /`[^`\n]*`/g;
 const LONE_DIGIT = /(?<![\p{L}\p{N}_])\p{N}(?![\p{L}\p{N}_])/gu;
+const LONE_CHARACTER = /(?<![\p{L}\p{N}_])[\p{L}\p{N}](?![\p{L}\p{N}_])/gu;
+
+/** One-character values too short to be terms: a digit ("Default: `5`"), or a letter written as code (`-V`, `x`). */
+function shortValues(text: string): string[] {
+  const code = (text.match(CODE_SPAN) ?? []).join(' ');
+  return [...text.matchAll(LONE_DIGIT), ...code.matchAll(LONE_CHARACTER)].map((m) => m[0]);
+}
 
 /**
  * Does the text hold what the citation check would read as a marker? Inside a code span it is
@@ -132,7 +139,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const rarest = Math.max(0, ...[...wanted].map((t) => weights.weight(t)));
   const forMeans = asksForMeans(question);
   const questionNegates = NEGATION.test(question);
-  const questionDigits = new Set([...question.matchAll(LONE_DIGIT)].map((m) => m[0]));
+  const questionValues = new Set(shortValues(question));
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -171,9 +178,10 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // A negation is news even in the question's own words: "Sequence data is not replicated."
     // answers "Is sequence data replicated by logical replication?".
     const negationNovel = !questionNegates && NEGATION.test(c.span.text) ? 1 : 0;
-    // A one-digit value is news too, though too short to be a term: "Default: `5`".
-    const digitNovel = [...c.span.text.matchAll(LONE_DIGIT)].some((m) => !questionDigits.has(m[0])) ? 1 : 0;
-    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel + digitNovel;
+    // A one-character value is news too, though too short to be a term: "Default: `5`", "The
+    // default option flags are `-V` and `--version`."
+    const valueNovel = shortValues(c.span.text).some((v) => !questionValues.has(v)) ? 1 : 0;
+    const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel + valueNovel;
     if (novel === 0 && list.length > 0) continue;
     c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
     c.score =

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
+import { candidatesOf, scoreCandidates } from '../src/extractive-candidates.ts';
 import { asksForValue, statesDefault } from '../src/text/question-kind.ts';
+import { termWeights } from '../src/text/term-weights.ts';
+import { termSet } from '../src/text/terms.ts';
 import type { Passage } from '../src/types.ts';
 
 // A configuration reference as the PostgreSQL manual lays it out: each setting's name and type on a
@@ -81,6 +84,22 @@ describe('a question asking for a value', () => {
       passages: [option(1, 'depthLimit', "Default: `5`\n\nMaximum nesting depth used by Pino's fallback serializer.")],
     });
     expect(answer.text).toContain("> Default: `5` Maximum nesting depth used by Pino's fallback serializer. [1]");
+  });
+
+  it('counts a one-letter flag written as code as news, though too short to be a term', () => {
+    // Every other word of "The default option flags are `-V` and `--version`." is the question's own.
+    const version: Passage = {
+      n: 1,
+      title: 'Commander.js',
+      url: null,
+      heading: 'Commander.js › Options › Version option',
+      content: 'The optional `.version()` method adds handling for displaying the command version. The default option flags are `-V` and `--version`.',
+    };
+    const question = 'What are the default flags of the version option?';
+    const wanted = termSet(question);
+    const all = candidatesOf([version]);
+    scoreCandidates(all, question, wanted, termWeights(wanted, all.map((c) => c.span.text), [version.content]));
+    expect(all.find((c) => c.span.text.includes('`-V`'))?.score).toBeGreaterThan(0);
   });
 
   it('adds nothing for a question that asks for no value', async () => {
