@@ -8,15 +8,18 @@
 #   bash .ci/eval-docs-set.sh fastify-docs    (or: npm run eval:fastify-docs; the docs inside the pinned fastify package)
 #   bash .ci/eval-docs-set.sh fastify-docs --postgres   (on a fresh database of TEST_DATABASE_URL's server)
 #   bash .ci/eval-docs-set.sh pino-docs       (or: npm run eval:pino-docs; the docs inside the pinned pino package: one product's own pages)
+#   bash .ci/eval-docs-set.sh commander-docs  (or: npm run eval:commander-docs; the pinned commander package's one Readme page)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs [--postgres]}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs|commander-docs [--postgres]}
 ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs
 elif [ "$SET" = pino-docs ]; then
   corpus=node_modules/pino/docs
+elif [ "$SET" = commander-docs ]; then
+  corpus=node_modules/commander
 else
   # The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
   corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
