@@ -116,6 +116,9 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
     const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asksValue);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
+    // The same words from another passage (a page that repeats itself, overlapping passages) would
+    // spend a quotation on nothing new.
+    if (quotedAlready(picked, quote)) continue;
     picked.push(quote);
     chars += quote.chars;
     for (const r of quote.ranges) shown.push({ n: chosen.passage.n, range: r });
@@ -264,6 +267,12 @@ function valueInContinuation(c: Candidate, all: readonly Candidate[], shown: rea
     }
   }
   return undefined;
+}
+
+function quotedAlready(picked: readonly Quote[], quote: Quote): boolean {
+  const text = (q: Quote) => collapseWhitespace(q.ranges.map((r) => r.text).join(' '));
+  const own = text(quote);
+  return picked.some((p) => text(p).includes(own));
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {

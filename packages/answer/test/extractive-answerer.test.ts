@@ -264,3 +264,16 @@ describe('createExtractiveAnswerer states the fact (issue 15’s failures, on ha
     expect(lines(rows.text).indexOf('> plan | idle timeout [1]')).toBeLessThan(lines(rows.text).indexOf('> team | 300 seconds [1]'));
   });
 });
+
+describe('the same words in two passages', () => {
+  it('are quoted once, from the better-ranked passage', async () => {
+    const repeated = 'If you use a function expression, the `this` keyword is set to the running command.';
+    const passage = (n: number, lead: string): Passage => ({ n, title: 'Commander.js', url: null, heading: `Commander.js › Section ${n}`, content: `${lead}\n\n${repeated}` });
+    const answer = await createExtractiveAnswerer().answer({
+      question: 'What is the this keyword set to in a function expression?',
+      passages: [passage(1, 'Action handlers receive the command arguments.'), passage(2, 'Hooks receive the command that is running.')],
+    });
+    expect(answer.text.split(repeated).length - 1).toBe(1);
+    expect(answer.text).toContain(`${repeated} [1]`);
+  });
+});
