@@ -46,16 +46,17 @@ async function main(): Promise<void> {
       await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true)");
       for (const [i, q] of questions.entries()) {
         let vector = toVectorLiteral(vectors[i] as number[]);
+        // The passages' vectors are read only when feedback needs them.
         const nearest = (v: string) =>
-          tx.query<{ id: string; embedding: string }>(
-            `select c.id, c.embedding::text as embedding from public.chunks c
+          tx.query<{ id: string; embedding: string | null }>(
+            `select c.id, case when $4 then c.embedding::text end as embedding from public.chunks c
               where c.workspace_id = $1 and c.embedding is not null and c.is_live
               order by c.embedding <=> $2::vector limit $3`,
-            [workspace.id, v, depth],
+            [workspace.id, v, depth, feedbackDepth > 0],
           );
         let vectorLeg = await nearest(vector);
         if (feedbackDepth > 0) {
-          vector = toVectorLiteral(moveToward(vectors[i] as number[], vectorLeg.slice(0, feedbackDepth).map((r) => JSON.parse(r.embedding) as number[]), feedbackWeight));
+          vector = toVectorLiteral(moveToward(vectors[i] as number[], vectorLeg.slice(0, feedbackDepth).map((r) => JSON.parse(r.embedding ?? '[]') as number[]), feedbackWeight));
           vectorLeg = await nearest(vector);
         }
         const keywordLeg = await tx.query<{ id: string; rank: number }>(
