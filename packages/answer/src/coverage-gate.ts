@@ -10,6 +10,12 @@ import type { Passage } from './types.ts';
  */
 const PLAIN_WORDS_MIN_PASSAGES = 200;
 /**
+ * Below this many (a few saved messages or a short page), most everyday words are missing, and
+ * missing words decide only beside words common there. A saved README (25 to 400 passages) is
+ * above it. Chosen on probes of one-page workspaces (docs/retrieval-and-evaluation.md).
+ */
+const FEW_PASSAGES = 20;
+/**
  * Words in nothing saved that carry this share of the question's weight (each word weighed by its
  * rarity in the workspace) are what it is about ("lasagne" in "a good recipe for lasagne"),
  * unless one retrieved sentence holds at least `HELD_TOGETHER` of what is left. Chosen on the
@@ -28,9 +34,10 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  *   "pathlib.Path.teleport") with a part that no live passage holds, or a word in no English
  *   dictionary that no live passage holds ("smtplib");
  * - most of the question: at least half of its content words are in no live passage
- *   ("How do I add a button to a tkinter window?" in a workspace of Python's library docs), in
- *   a workspace large enough for everyday words to be there; in a smaller one, two words in no
- *   live passage beside only words common there ("How do I make a creamy risotto?").
+ *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds
+ *   two of its other words together; in a small workspace (under 200 passages: one saved
+ *   README), at least three such words (and at least 20 passages), or two beside only words
+ *   common there ("How do I make a creamy risotto?").
  * A user's own wording ("hangs", "enormous") is often absent from the docs that answer it, so
  * one such word among several is never enough. A word counts as absent only when the
  * workspace counts no passage holding it and no retrieved passage contains it as written
@@ -55,12 +62,38 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
   const named = [...gone].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   if (gone.length === 0) return [];
-  // In a small workspace everyday words are missing by chance, so its own wording decides only
-  // when everything else the question says is common there ("How do I make a creamy risotto?":
-  // "make" is in many passages, "creamy" and "risotto" in none).
-  if (stats.documents < PLAIN_WORDS_MIN_PASSAGES) return gone.length > 1 && onlyCommonBesides(question, gone, stats) ? writtenForms(question, named) : [];
-  if (gone.length * 2 >= words.length || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
+  const mostlyGone = gone.length * 2 >= words.length;
+  // Two of the question's other words in one retrieved sentence: what was found is about what it
+  // asks, in other words than the asker's ("A server sometimes sends me gigantic bodies. How do I
+  // cap how big a response can be?" lacks "sometimes", "gigantic", "cap" and "big", and a
+  // sentence on the "response body" limit answers it).
+  const heldTogether = () => mostHeldInOneSentence(passages, countOf(words.filter((w) => !gone.includes(w)))) >= 2;
+  // In a small workspace (one saved README) everyday words are missing by chance ("How long do
+  // refunds take?" beside four passages that never say "long" or "take"), so they decide only
+  // when two are and everything else the question says is common there ("How do I make a creamy
+  // risotto?": "make" is in many passages, "creamy" and "risotto" in none), or when three or
+  // more are and they are most of the question ("Which plants grow well in a shady garden?").
+  if (stats.documents < PLAIN_WORDS_MIN_PASSAGES) {
+    const decides = (gone.length > 1 && onlyCommonBesides(question, gone, stats)) || (gone.length > 2 && mostlyGone && stats.documents >= FEW_PASSAGES);
+    return decides && !heldTogether() ? writtenForms(question, named) : [];
+  }
+  if ((mostlyGone && !heldTogether()) || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
   return [];
+}
+
+/** How many of these words (as terms) a sentence holds. */
+function countOf(words: readonly string[]): (held: ReadonlySet<string>) => number {
+  const wanted = new Set(words.map(termOf));
+  return (held) => [...wanted].filter((t) => held.has(t)).length;
+}
+
+/** The most `measure` gives any one retrieved sentence, read with the label above it. */
+function mostHeldInOneSentence(passages: readonly Passage[], measure: (held: ReadonlySet<string>) => number): number {
+  let most = 0;
+  for (const passage of passages) {
+    for (const span of sentenceSpans(passage.content)) most = Math.max(most, measure(termSet(`${span.label?.text ?? ''} ${span.text}`)));
+  }
+  return most;
 }
 
 /**
@@ -80,14 +113,8 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
   // Everything else the question says is generic ("How do I pause my program for two seconds?"):
   // one word of the asker's own missing from the docs is their wording, not the subject.
   if (restWeight === 0) return gone.length > 1;
-  for (const passage of passages) {
-    for (const span of sentenceSpans(passage.content)) {
-      const held = termSet(`${span.label?.text ?? ''} ${span.text}`);
-      const weight = rest.filter((t) => held.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
-      if (weight >= HELD_TOGETHER * restWeight) return false;
-    }
-  }
-  return true;
+  const heldWeight = (held: ReadonlySet<string>) => rest.filter((t) => held.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
+  return mostHeldInOneSentence(passages, heldWeight) < HELD_TOGETHER * restWeight;
 }
 
 /** Every word of the question but the absent ones is common in the workspace. */

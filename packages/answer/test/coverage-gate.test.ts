@@ -71,6 +71,36 @@ describe('missingTerms', () => {
     expect(missingTerms(rare, passages, small({ make: 9, creamy: 0, risotto: 0, uuid: 2, column: 9 }))).toEqual([]);
   });
 
+  it('in a small workspace, refuses when most of the question is in nothing saved, unless a retrieved sentence holds two of its other words', () => {
+    // One saved README of 64 passages: a word in 3 or more of them is common.
+    const readme = (counts: Record<string, number>): TermStats => ({ documents: 64, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])), cap: 3 });
+    const cli: Passage[] = [{ n: 1, title: 'Readme', url: null, heading: 'Options', content: 'Options work well with subcommands. Use a variadic option for lists.' }];
+    // "well" is in 2 passages, not common: most of the question is missing all the same.
+    const garden = 'Which plants grow well in a shady garden?';
+    expect(missingTerms(garden, cli, readme({ plants: 0, grow: 0, well: 2, shady: 0, garden: 0 }))).toEqual(['garden', 'plants', 'shady', 'grow']);
+    // The asker's own words are most of the question, yet one retrieved sentence is on the
+    // response body it asks about: answered.
+    const bodies = 'A server sometimes sends me gigantic bodies. How do I cap how big a response can be?';
+    const counts = readme({ server: 20, sometimes: 0, sends: 9, gigantic: 0, bodies: 8, cap: 0, big: 0, response: 30 });
+    const limits: Passage[] = [{ n: 1, title: 'Client', url: null, heading: 'Options', content: 'maxResponseSize: the maximum length of the response body in bytes. Set to -1 to disable.' }];
+    expect(missingTerms(bodies, limits, counts)).toEqual([]);
+    // The same question against a sentence that holds only one of those words: refused.
+    expect(missingTerms(bodies, [{ ...limits[0]!, content: 'Each response is read once.' }], counts)).toEqual(['sometimes', 'gigantic', 'big', 'cap']);
+    // A handful of passages misses most everyday words: there, three missing words beside one
+    // that is saved are the asker's wording.
+    const few: TermStats = { documents: 4, frequencies: new Map([[termOf('long'), 0], [termOf('refunds'), 1], [termOf('take'), 0], [termOf('customers'), 0]]), cap: 3 };
+    const refunds: Passage[] = [{ n: 1, title: 'Billing FAQ', url: null, heading: null, content: 'Refunds are processed within five business days of the request.' }];
+    expect(missingTerms('How long do refunds take for customers?', refunds, few)).toEqual([]);
+  });
+
+  it('in a large workspace, answers a question that is mostly the asker\'s own words when a retrieved sentence holds two of its other words', () => {
+    const bodies = 'A server sometimes sends me gigantic bodies. How do I cap how big a response can be?';
+    const counts = stats(bodies, ['sometimes', 'gigantic', 'cap', 'big']);
+    const limits: Passage[] = [{ n: 1, title: 'Client', url: null, heading: 'Options', content: 'maxResponseSize: the maximum length of the response body in bytes.' }];
+    expect(missingTerms(bodies, limits, counts)).toEqual([]);
+    expect(missingTerms(bodies, passages, counts)).toEqual(['sometimes', 'gigantic', 'big', 'cap']);
+  });
+
   it('names a lower-case word that is in no dictionary and nothing saved (a module or product name)', () => {
     const q = 'How do I send an email with an attachment using smtplib?';
     expect(missingTerms(q, passages, stats(q, ['smtplib']))).toEqual(['smtplib']);
