@@ -3,7 +3,7 @@ import { carriesMarker, candidatesOf, scoreCandidates, type Candidate } from './
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { termSet, terms } from './text/terms.ts';
-import { asksForValue, statesDefault } from './text/question-kind.ts';
+import { asksForMeans, asksForValue, statesDefault } from './text/question-kind.ts';
 import type { Answerer, AnswerOutput, AnswerRequest } from './types.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive-v2';
@@ -90,6 +90,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // nor does an API's description that opens with the action asked for ("Insert x in a in
   // sorted order." for "How do I insert into a list while keeping it in order?").
   const asksValue = asksForValue(question);
+  const asksMeans = asksForMeans(question);
   const informativeSeen = all.some((c) => c.informative.size > 0);
   const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans));
 
@@ -114,7 +115,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asksValue);
+    const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asksValue, asksMeans);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     // The same words from another passage (a page that repeats itself, overlapping passages) would
     // spend a quotation on nothing new.
@@ -146,7 +147,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asksValue: boolean): Quote {
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asksValue: boolean, asksMeans: boolean): Quote {
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -242,8 +243,11 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     // Not stated here, and the setting's text runs on to the passage's end: the next passage may say it.
     else if (!stated && c.siblings.at(-1)?.label === label) wantsValue = true;
   }
-  // "Using default factory functions is a way to … for fields:" is answered by the code after it.
-  const code = end.code && end.code.text.split('\n').length <= MAX_CODE_LINES && end.code.text.length <= MAX_CODE_CHARS ? end.code : null;
+  // "Using default factory functions is a way to … for fields:" is answered by the code after it;
+  // so is a how-to question by the example right under the sentence that says how ("PowerShell
+  // uses different syntax to set environment variables." › `$env:DEBUG = "*,-not_this"`).
+  const below = end.code ?? (asksMeans ? end.codeBelow : null);
+  const code = below && below.text.split('\n').length <= MAX_CODE_LINES && below.text.length <= MAX_CODE_CHARS ? below : null;
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
   return { candidate: c, ranges, code, chars, wantsValue };
 }

@@ -26,3 +26,27 @@ describe('a sentence that runs on into a code block', () => {
     expect(text).not.toContain('```\nUPDATE count');
   });
 });
+
+// The debug package's README: a section's one sentence says how, and the example under it shows it.
+const powershell: Passage = {
+  n: 1,
+  title: 'debug',
+  url: null,
+  heading: 'debug › Usage › Windows command prompt notes › PowerShell (VS Code default)',
+  content:
+    'PowerShell uses different syntax to set environment variables.\n\n```cmd\n$env:DEBUG = "*,-not_this"\n```\n\n' +
+    'Example:\n\n```cmd\n$env:DEBUG=\'app\';node app.js\n```\n\nThen, run the program to be debugged as usual.',
+};
+
+describe('the example under the sentence that says how', () => {
+  it('is shown for a question asking how to do it', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'How do I set the DEBUG variable in Windows PowerShell?', passages: [powershell] });
+    expect(text).toContain('> PowerShell uses different syntax to set environment variables. [1]\n```cmd\n$env:DEBUG = "*,-not_this"\n```');
+  });
+
+  it('is left out for a question that asks what something is or says', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'Does PowerShell use a different syntax for environment variables?', passages: [powershell] });
+    expect(text).toContain('> PowerShell uses different syntax to set environment variables. [1]');
+    expect(text).not.toContain('$env:DEBUG = "*,-not_this"');
+  });
+});

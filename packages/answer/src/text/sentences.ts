@@ -29,6 +29,12 @@ export interface SentenceSpan extends TextRange {
    * the code ("… as default values for fields:") or runs on into it, fences included; null otherwise.
    */
   code: TextRange | null;
+  /**
+   * The fenced code block right after the paragraph this sentence ends, whether or not the
+   * sentence announces it ("PowerShell uses different syntax to set environment variables."
+   * above `$env:DEBUG = "*,-not_this"`); null otherwise.
+   */
+  codeBelow: TextRange | null;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -87,7 +93,10 @@ export function sentenceSpans(content: string): SentenceSpan[] {
   }
   // A sentence announces the code after it with a colon, or runs on into it unfinished ("…returns a
   // command tag of the form" above `UPDATE count`).
-  for (const span of spans) span.code = /:\s*$/.test(span.text) || (span.kind === 'sentence' && !ENDS_SENTENCE.test(span.text)) ? codeAfter(content, span.end) : null;
+  for (const span of spans) {
+    span.codeBelow = span.kind === 'sentence' ? codeAfter(content, span.end) : null;
+    span.code = /:\s*$/.test(span.text) || (span.kind === 'sentence' && !ENDS_SENTENCE.test(span.text)) ? codeAfter(content, span.end) : null;
+  }
   return spans;
 }
 
@@ -216,7 +225,7 @@ function pushSpan(content: string, spans: SentenceSpan[], start: number, end: nu
   while (s < e && /\s/.test(content[s] ?? '')) s++;
   while (e > s && /\s/.test(content[e - 1] ?? '')) e--;
   if (e - s < 2 || !/[\p{L}\p{N}]/u.test(content.slice(s, e))) return;
-  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead, code: null });
+  spans.push({ start: s, end: e, text: content.slice(s, e), heading: block.heading, label: block.label, block: index, kind: block.kind, lead, code: null, codeBelow: null });
 }
 
 /**
