@@ -9,10 +9,11 @@
 #   bash .ci/eval-docs-set.sh fastify-docs --postgres   (on a fresh database of TEST_DATABASE_URL's server)
 #   bash .ci/eval-docs-set.sh pino-docs       (or: npm run eval:pino-docs; the docs inside the pinned pino package: one product's own pages)
 #   bash .ci/eval-docs-set.sh commander-docs  (or: npm run eval:commander-docs; the pinned commander package's one Readme page)
+#   bash .ci/eval-docs-set.sh readme-docs     (or: npm run eval:readme-docs; two saved READMEs, debug's and qs's, as the lockfile pins them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs|commander-docs [--postgres]}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs|commander-docs|readme-docs [--postgres]}
 ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs
@@ -20,6 +21,13 @@ elif [ "$SET" = pino-docs ]; then
   corpus=node_modules/pino/docs
 elif [ "$SET" = commander-docs ]; then
   corpus=node_modules/commander
+elif [ "$SET" = readme-docs ]; then
+  # Just the two README pages (the packages' folders hold changelogs and licences too), under
+  # names that say whose they are. Both packages are dependencies of dependencies: a lockfile
+  # change that moves either one's version can move this set's figures.
+  corpus=$(mktemp -d)
+  cp node_modules/debug/README.md "$corpus/debug-README.md"
+  cp node_modules/qs/README.md "$corpus/qs-README.md"
 else
   # The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
   corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
@@ -28,6 +36,7 @@ data=$(mktemp -d)
 db=""
 cleanup() {
   rm -rf "$data"
+  if [ "$SET" = readme-docs ]; then rm -rf "$corpus"; fi
   if [ -n "$db" ]; then psql "$TEST_DATABASE_URL" -qAt -c "drop database if exists $db with (force)" >/dev/null || true; fi
 }
 trap cleanup EXIT
