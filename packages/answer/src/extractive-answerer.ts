@@ -170,13 +170,18 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // label's opening sentences come with it ("str.isdigit()" › "Digits include decimal
   // characters…" says nothing of what the method returns). Each list item of the window is quoted
   // on its own line, as the page shows it.
+  // A value line that ends its paragraph or list item ("**statusCodes** `number[]` (optional) -
+  // Array of HTTP status codes to retry. Default: `[429, 500, 502, 503, 504]`") is the value of
+  // what the start of that block names: quoted from there.
+  const endsBlockValue = VALUE_LINE.test(c.span.text) && c.siblings[c.position - 1]?.block === c.span.block;
   let from = c.span;
   for (let i = c.position - 1; i >= 0; i--) {
     const before = c.siblings[i];
-    const joins = before !== undefined && before.kind === 'sentence' && before.block === c.span.block && before.label === c.span.label && c.span.end - before.start <= WINDOW_CHARS && !isShown(shown, n, before);
+    const joins =
+      before !== undefined && (before.kind === 'sentence' || endsBlockValue) && before.block === c.span.block && before.label === c.span.label && c.span.end - before.start <= WINDOW_CHARS && !isShown(shown, n, before);
     if (!joins || !before) break;
     const opensLabel = withLabel && c.sectionPosition - (c.position - i) >= 0 && c.sectionPosition <= 2;
-    if (!opensLabel && !(i === c.position - 1 && c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text))) break;
+    if (!opensLabel && !endsBlockValue && !(i === c.position - 1 && c.span.kind === 'sentence' && POINTS_BACK.test(c.span.text))) break;
     from = before;
   }
   // A section that opens with its value line ("depthLimit" › "Default: `5`", then "Maximum nesting

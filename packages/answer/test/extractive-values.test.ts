@@ -138,3 +138,24 @@ describe('a yes-or-no question', () => {
     expect(answer.text).toContain('Sequence data is not replicated.');
   });
 });
+
+// undici's RetryHandler reference: each option a list item, its default at the end of the item.
+const retryOptions: Passage = {
+  n: 1,
+  title: 'Class: RetryHandler',
+  url: null,
+  heading: 'Class: RetryHandler › RetryOptions',
+  content: [
+    '- **maxTimeout** `number` (optional) - Maximum number of milliseconds to wait before retrying. Default: `30000` (30 seconds)',
+    '- **methods** `string[]` (optional) - Array of HTTP methods to retry. Default: `[\'GET\', \'PUT\', \'HEAD\', \'OPTIONS\', \'DELETE\']`',
+    '- **statusCodes** `number[]` (optional) - Array of HTTP status codes to retry. Default: `[429, 500, 502, 503, 504]`',
+  ].join('\n'),
+};
+
+describe('a default at the end of a list item', () => {
+  it('is quoted with the start of its item, which names whose default it is', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'Which status codes are retried by default?', passages: [retryOptions] });
+    expect(text).toContain('> **statusCodes** `number[]` (optional) - Array of HTTP status codes to retry. Default: `[429, 500, 502, 503, 504]` [1]');
+    expect(text).not.toMatch(/^> Default: /m);
+  });
+});
