@@ -315,16 +315,24 @@ describeDb(
       });
 
       it('searches exactly when the short list it found is relevant', async (ctx) => {
-        // The premise: under this budget the index path alone finds fewer than five.
+        // The premise: under this budget the index path alone finds fewer than five. The HNSW
+        // graph is built at random, and this has failed now and then on the Supabase-like server
+        // (7 found): when it does, the message carries the plan and what was found, for the team.
+        const indexOnlySql = `select id from chunks where workspace_id = $1 and embedding is not null and not readable_by_everyone and is_live
+             order by embedding <=> $2::vector limit 40`;
+        const indexOnlySettings = `${shortScan} set local enable_sort = off; set local hnsw.iterative_scan = relaxed_order; set local hnsw.ef_search = 100;`;
         const indexOnly = await withWorkspace(suite.db, small, async (tx) => {
-          await tx.exec(`${shortScan} set local enable_sort = off; set local hnsw.iterative_scan = relaxed_order; set local hnsw.ef_search = 100;`);
-          return tx.query<{ id: string }>(
-            `select id from chunks where workspace_id = $1 and embedding is not null and not readable_by_everyone and is_live
-             order by embedding <=> $2::vector limit 40`,
-            [small, toVectorLiteral(anchor)],
-          );
+          await tx.exec(indexOnlySettings);
+          return tx.query<{ id: string }>(indexOnlySql, [small, toVectorLiteral(anchor)]);
         });
-        expect(indexOnly.length).toBeLessThan(5);
+        if (indexOnly.length >= 5) {
+          const plan = await withWorkspace(suite.db, small, async (tx) => {
+            await tx.exec(indexOnlySettings);
+            return tx.query<Record<string, string>>(`explain (analyze, costs off, timing off) ${indexOnlySql}`, [small, toVectorLiteral(anchor)]);
+          });
+          const found = indexOnly.map((r) => (r.id === nearIds[0] ? 'the near passage' : nearIds.includes(r.id) ? 'a related passage' : 'another passage'));
+          expect.fail(`premise: the index path alone found ${indexOnly.length} (${found.join(', ')}), expected fewer than 5\n${plan.map((r) => String(Object.values(r)[0]).replace(/'\[[^\]]*\]'::vector/g, "'[…]'::vector")).join('\n')}`);
+        }
         expect(indexOnly.map((r) => r.id)).toContain(nearIds[0]);
         expect(expected).toHaveLength(5);
 
