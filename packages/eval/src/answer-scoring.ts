@@ -25,6 +25,23 @@ export function containsAnswer(answer: string, gold: readonly string[]): boolean
   });
 }
 
+/**
+ * What a reader takes for the answer: an extractive answer's quotations from the first passage it
+ * cites (its first `> … [n]` line, the lines after it citing the same passage, and the code shown
+ * among them), or a model's first paragraph. The issue's bar is a fact quoted first, not
+ * somewhere among four quotations.
+ */
+export function leadOf(answer: string): string {
+  const lines = answer.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('> '));
+  if (start < 0) return answer.split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';
+  const cites = (line: string) => /\[(\d+)\]\s*$/.exec(line)?.[1];
+  const first = cites(lines[start] ?? '');
+  let end = start + 1;
+  while (end < lines.length && !(lines[end]?.startsWith('> ') && cites(lines[end] ?? '') !== first)) end++;
+  return lines.slice(start, end).join('\n');
+}
+
 /** Figures per answerer, per split group and per kind (plus "all"). */
 export function summariseAnswers(scores: readonly AnswerScore[], selection: SplitSelection = 'all'): AnswerSummaryRow[] {
   const rows: AnswerSummaryRow[] = [];
@@ -55,6 +72,7 @@ function answerRow(answerer: AnswererName, split: SplitSelection, kind: string, 
     answerable: answerable.length,
     unanswerable: unanswerable.length,
     accuracy: share(gradable, (s) => s.correct === true),
+    leads: share(gradable, (s) => s.leads === true),
     citedExpected: share(answerable, (s) => s.citedExpected === true),
     goldInContext: share(gradable, (s) => s.goldInContext === true),
     wronglyRefused: share(answerable, (s) => s.error === null && !s.grounded),

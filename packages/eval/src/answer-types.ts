@@ -14,6 +14,8 @@ export interface AnswerScore {
   grounded: boolean;
   /** Grounded and containing one of the gold strings; null for an unanswerable question or one without gold strings. */
   correct: boolean | null;
+  /** Correct, and a gold string is in the answer's lead (`leadOf`): the fact is what it quotes first. Null like `correct`. */
+  leads?: boolean | null;
   /** A cited passage comes from an expected source; null for an unanswerable question. */
   citedExpected: boolean | null;
   /**
@@ -38,6 +40,8 @@ export interface AnswerSummaryRow {
   unanswerable: number;
   /** Share of the answerable questions whose answer contains a gold string. */
   accuracy: number | null;
+  /** Share of the gradable questions whose answer quotes a gold string first (`leadOf`). */
+  leads: number | null;
   /** Share of the answerable questions whose answer cites an expected source. */
   citedExpected: number | null;
   /** Share of the gradable questions whose gold string was in the passages the answerer saw: accuracy's ceiling. */

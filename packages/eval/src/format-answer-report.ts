@@ -4,12 +4,12 @@ import { round4, table } from './format-report.ts';
 const figure = (x: number | null) => (x === null ? '-' : x.toFixed(3));
 
 /**
- * One line per answerer × split × kind: answer accuracy, a cited source expected, answerable
+ * One line per answerer × split × kind: answer accuracy, the fact quoted first, a cited source expected, answerable
  * questions refused, unanswerable questions refused; then the skipped answerers, and with
  * `misses` every question answered wrongly or refused wrongly, with the start of its answer.
  */
 export function formatAnswerReport(report: AnswerReport, options: { misses?: boolean } = {}): string {
-  const header = ['answerer', 'split', 'kind', 'answerable', 'unanswerable', 'accuracy', 'gold in context', 'cited expected', 'wrongly refused', 'refused unanswerable', 'errors'];
+  const header = ['answerer', 'split', 'kind', 'answerable', 'unanswerable', 'accuracy', 'gold first', 'gold in context', 'cited expected', 'wrongly refused', 'refused unanswerable', 'errors'];
   const body = report.summary.map((r) => [
     r.answerer,
     r.split,
@@ -17,6 +17,7 @@ export function formatAnswerReport(report: AnswerReport, options: { misses?: boo
     String(r.answerable),
     String(r.unanswerable),
     figure(r.accuracy),
+    figure(r.leads),
     figure(r.goldInContext),
     figure(r.citedExpected),
     figure(r.wronglyRefused),
@@ -60,6 +61,7 @@ export function answerReportValue(report: AnswerReport): unknown {
     summary: report.summary.map((r: AnswerSummaryRow) => ({
       ...r,
       accuracy: round(r.accuracy),
+      leads: round(r.leads),
       citedExpected: round(r.citedExpected),
       wronglyRefused: round(r.wronglyRefused),
       refusedUnanswerable: round(r.refusedUnanswerable),

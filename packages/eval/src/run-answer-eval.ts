@@ -3,7 +3,7 @@ import { EVERYTHING, withWorkspace, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { coerceError } from '@brain/errors';
 import type { Logger } from '@brain/observability';
-import { buildAnswerReport, containsAnswer } from './answer-scoring.ts';
+import { buildAnswerReport, containsAnswer, leadOf } from './answer-scoring.ts';
 import type { AnswerReport, AnswerScore, AnswererName } from './answer-types.ts';
 import { artifactSources } from './queries/artifact-sources.ts';
 import { sourceMatches } from './scoring.ts';
@@ -48,6 +48,7 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
         const result = await ask(askDeps, { workspaceId: options.workspaceId, question: q.question, surface: 'eval', askedBy: 'eval', audience: EVERYTHING });
         const sources = await withWorkspace(deps.db, options.workspaceId, (tx) => artifactSources(tx, result.citations.map((c) => c.artifactId)));
         const cited = result.citations.map((c) => ({ url: sources.get(c.artifactId)?.url ?? c.url, fileName: sources.get(c.artifactId)?.fileName ?? null }));
+        const correct = !q.answerable || !q.answers ? null : result.grounded && containsAnswer(result.answer, q.answers);
         scores.push({
           id: q.id,
           kind: q.kind,
@@ -55,7 +56,8 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
           answerer: name,
           answerable: q.answerable,
           grounded: result.grounded,
-          correct: !q.answerable || !q.answers ? null : result.grounded && containsAnswer(result.answer, q.answers),
+          correct,
+          leads: correct === null ? null : correct && containsAnswer(leadOf(result.answer), q.answers ?? []),
           citedExpected: q.answerable ? cited.some((s) => sourceMatches(s, q.expected_sources)) : null,
           goldInContext: !q.answerable || !q.answers ? null : shown.some((p) => containsAnswer(p.content, q.answers ?? [])),
           cited: cited.map((s) => s.fileName ?? s.url ?? '?'),
@@ -72,6 +74,7 @@ export async function runAnswerEval(deps: AnswerEvalDeps, options: RunAnswerEval
           answerable: q.answerable,
           grounded: false,
           correct: !q.answerable || !q.answers ? null : false,
+          leads: !q.answerable || !q.answers ? null : false,
           citedExpected: q.answerable ? false : null,
           goldInContext: !q.answerable || !q.answers ? null : false,
           cited: [],

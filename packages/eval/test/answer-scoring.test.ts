@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAnswerReport, containsAnswer, findAnswerSummary } from '../src/answer-scoring.ts';
+import { buildAnswerReport, containsAnswer, findAnswerSummary, leadOf } from '../src/answer-scoring.ts';
 import type { AnswerScore } from '../src/answer-types.ts';
 import { compareAnswersToBaseline } from '../src/baseline.ts';
 import { answerReportValue, formatAnswerReport } from '../src/format-answer-report.ts';
@@ -12,6 +12,25 @@ describe('containsAnswer', () => {
     expect(containsAnswer('shorter than 800 bytes', ['8000 bytes'])).toBe(false);
     expect(containsAnswer('maxsize=128', ['max size 128'])).toBe(false);
     expect(containsAnswer('anything', ['', '  '])).toBe(false);
+  });
+});
+
+describe('leadOf', () => {
+  it("takes an extractive answer's quotations of the first passage it cites, with their code, and a model's first paragraph", () => {
+    const extractive = [
+      'Extractive answer (no language model is configured, …):',
+      '> PowerShell (VS Code default) [1]',
+      '> PowerShell uses different syntax to set environment variables. [1]',
+      '```cmd',
+      '$env:DEBUG = "*,-not_this"',
+      '```',
+      '> On Windows the environment variable is set using the `set` command. [2]',
+      '> Then, run the program to be debugged as usual. [1]',
+    ].join('\n');
+    expect(leadOf(extractive)).toBe(extractive.split('\n').slice(1, 6).join('\n'));
+    expect(containsAnswer(leadOf(extractive), ['$env:DEBUG'])).toBe(true);
+    expect(containsAnswer(leadOf(extractive), ['`set` command'])).toBe(false);
+    expect(leadOf('It must be shorter than 8000 bytes [1].\n\nSee also [2].')).toBe('It must be shorter than 8000 bytes [1].');
   });
 });
 
@@ -30,10 +49,11 @@ function score(fields: Partial<AnswerScore> & Pick<AnswerScore, 'id' | 'kind' | 
 
 describe('answer reports', () => {
   const scores: AnswerScore[] = [
-    score({ id: 'e1', kind: 'exact', answerable: true, grounded: true, split: 'tune' }),
+    score({ id: 'e1', kind: 'exact', answerable: true, grounded: true, split: 'tune', leads: true }),
     score({ id: 'e2', kind: 'exact', answerable: true, grounded: true, correct: false, citedExpected: true }),
     score({ id: 'p1', kind: 'paraphrase', answerable: true, grounded: false }),
-    score({ id: 'p2', kind: 'paraphrase', answerable: true, grounded: true, correct: true, citedExpected: false }),
+    // Right, but the gold string is in a later quotation than the first.
+    score({ id: 'p2', kind: 'paraphrase', answerable: true, grounded: true, correct: true, leads: false, citedExpected: false }),
     score({ id: 'u1', kind: 'unanswerable', answerable: false, grounded: false, split: 'tune' }),
     score({ id: 'u2', kind: 'unanswerable', answerable: false, grounded: true }),
     score({ id: 'u3', kind: 'unanswerable', answerable: false, grounded: false, error: 'ANSWER_TIMEOUT' }),
@@ -48,6 +68,7 @@ describe('answer reports', () => {
       answerable: 4,
       unanswerable: 3,
       accuracy: 2 / 4,
+      leads: 1 / 4,
       citedExpected: 2 / 4,
       goldInContext: 0,
       wronglyRefused: 1 / 4,
@@ -62,7 +83,7 @@ describe('answer reports', () => {
 
   it('prints the table, the skipped answerers and, on demand, every failure with its reason', () => {
     const text = formatAnswerReport({ ...report, skipped: [{ answerer: 'chat', reason: 'no chat model configured' }] }, { misses: true });
-    expect(text).toMatch(/extractive\s+all\s+all\s+4\s+3\s+0\.500\s+0\.000\s+0\.500\s+0\.250\s+0\.333\s+1/);
+    expect(text).toMatch(/extractive\s+all\s+all\s+4\s+3\s+0\.500\s+0\.250\s+0\.000\s+0\.500\s+0\.250\s+0\.333\s+1/);
     expect(text).toContain('chat: skipped (no chat model configured)');
     expect(text).toContain('e2 [test]: no gold string');
     expect(text).toContain('p1 [test]: refused');

@@ -84,12 +84,12 @@ describeDb('eval: retrieval per mode and scoring', (suite) => {
     const deps = { db: suite.db, embedder, logger: createLogger({ level: 'silent' }) };
     const report = await runAnswerEval(deps, { workspaceId: ws, questions, answerers: [createExtractiveAnswerer()] });
     const byId = new Map(report.results.map((r) => [r.id, r]));
-    expect(byId.get('gold')).toMatchObject({ grounded: true, correct: true, citedExpected: true, goldInContext: true, error: null });
+    expect(byId.get('gold')).toMatchObject({ grounded: true, correct: true, leads: true, citedExpected: true, goldInContext: true, error: null });
     expect(byId.get('gold')?.cited[0]).toBe('docs/Reference/Server.md');
     // The made-up gold is on no page: not the answerer's miss.
-    expect(byId.get('wrong-gold')).toMatchObject({ grounded: true, correct: false, citedExpected: true, goldInContext: false });
+    expect(byId.get('wrong-gold')).toMatchObject({ grounded: true, correct: false, leads: false, citedExpected: true, goldInContext: false });
     expect(byId.get('wrong-source')).toMatchObject({ grounded: true, correct: true, citedExpected: false });
-    expect(byId.get('off-topic')).toMatchObject({ grounded: false, correct: null, citedExpected: null, goldInContext: null });
+    expect(byId.get('off-topic')).toMatchObject({ grounded: false, correct: null, leads: null, citedExpected: null, goldInContext: null });
     expect(findAnswerSummary(report, 'extractive')).toMatchObject({ answerable: 3, unanswerable: 1, accuracy: 2 / 3, goldInContext: 2 / 3, citedExpected: 2 / 3, wronglyRefused: 0, refusedUnanswerable: 1 });
 
     // Every ask went through the product's path, recorded as the eval surface.
