@@ -301,9 +301,28 @@ function novelty(c: Candidate, covered: Set<string>): number {
 }
 
 /**
+ * A reader takes the first quotation for the answer. The strongest one leads, unless it is not
+ * about anything the question names and a quotation at least LEAD_SHARE as strong is: the text
+ * under a label that is a name the question writes (an option, a setting, a signature), or an
+ * API whose description opens with the action asked for. A heading named by its plain words
+ * does not count ("Security policy" is not what "What is the refund policy?" asks about). "What does the -k option of the unittest command line do?" then opens with what
+ * `-k` does rather than with the changelog line "New in version 3.7: The command-line option
+ * `-k`." Chosen on the tune halves (docs/retrieval-and-evaluation.md): it only reorders.
+ */
+const LEAD_SHARE = 0.7;
+function leadIndex(picked: readonly Quote[]): number {
+  const head = picked[0];
+  const aboutNamed = (q: Quote) => q.candidate.underNamedName || q.candidate.definesMeans;
+  if (!head || aboutNamed(head)) return 0;
+  return Math.max(0, picked.findIndex((q) => aboutNamed(q) && q.candidate.score >= LEAD_SHARE * head.candidate.score));
+}
+
+/**
  * The best quotation first, since it is the likeliest to state the fact; then the rest, a
  * passage's quotations together and in the order the page has them, as the passages were first
  * picked: read in pick order, a later sentence of the page can come before the one it follows.
+ * When another quotation leads (leadIndex), it and its passage's other quotations move to the
+ * front, and everything else keeps its order.
  */
 function orderForReading(picked: Quote[]): Quote[] {
   const [best, ...rest] = picked;
@@ -311,7 +330,11 @@ function orderForReading(picked: Quote[]): Quote[] {
   const firstPick = new Map<number, number>();
   for (const [i, q] of picked.entries()) if (!firstPick.has(q.candidate.passage.n)) firstPick.set(q.candidate.passage.n, i);
   const startOf = (q: Quote) => q.ranges[0]?.start ?? q.candidate.span.start;
-  return [best, ...rest.sort((a, b) => (firstPick.get(a.candidate.passage.n) ?? 0) - (firstPick.get(b.candidate.passage.n) ?? 0) || startOf(a) - startOf(b))];
+  const ordered = [best, ...rest.sort((a, b) => (firstPick.get(a.candidate.passage.n) ?? 0) - (firstPick.get(b.candidate.passage.n) ?? 0) || startOf(a) - startOf(b))];
+  const lead = picked[leadIndex(picked)];
+  if (!lead || lead === best) return ordered;
+  const ofLead = (q: Quote) => q.candidate.passage.n === lead.candidate.passage.n;
+  return [lead, ...ordered.filter((q) => q !== lead && ofLead(q)), ...ordered.filter((q) => !ofLead(q))];
 }
 
 /** Joins hard-wrapped lines; a very long sentence is cut at a word and marked with an ellipsis. */

@@ -35,6 +35,8 @@ export interface Candidate {
   offSection: boolean;
   /** The question names the sentence's own section (its heading or label). */
   inNamedSection: boolean;
+  /** That section is a name (an option, a setting, a function's signature) and the question writes it. */
+  underNamedName: boolean;
   /** The matched terms that are not generic. */
   informative: Set<string>;
   /** An API's description that opens with the action a how-to question asks for. */
@@ -108,7 +110,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), definesMeans: false, offSection: false, inNamedSection: false, score: 0,
+        matched: new Set(), informative: new Set(), definesMeans: false, offSection: false, inNamedSection: false, underNamedName: false, score: 0,
       });
     }
   }
@@ -156,6 +158,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // names: at least half of that section heading's terms are in the question.
     const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
     c.inNamedSection = ownNamed;
+    c.underNamedName = ownNamed && (namedAsCode(c.ownSectionText, question) || namesIn(c.ownSectionText).some(isIdentifier));
     if (relevance === 0 && !ownNamed) continue;
     // The first sentences under a heading or label the question names define it: they are about
     // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to

@@ -84,3 +84,29 @@ describe('an index in code', () => {
     expect(text).not.toContain('is the script name');
   });
 });
+
+describe('the quotation that leads', () => {
+  // unittest's command-line page: the best-ranked passage only mentions the option in its
+  // changelog; the next one defines it under its own label.
+  const changelog: Passage = {
+    n: 1,
+    title: 'unittest',
+    url: null,
+    heading: 'unittest › Command-line interface',
+    content: 'Changed in version 3.2: The unittest command-line options `-b`, `-c` and `-f` were added. New in version 3.7: The unittest command-line option `-k`.',
+  };
+  const options: Passage = {
+    n: 2,
+    title: 'unittest',
+    url: null,
+    heading: 'unittest › Command-line options',
+    content: '-k\n\nOnly run test methods and classes that match the pattern or substring. This option may be used multiple times.',
+  };
+
+  it('is what defines the name the question writes, over a passing mention ranked above it', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'What does the -k option of the unittest command line do?', passages: [changelog, options] });
+    const quoted = text.split('\n').filter((l) => l.startsWith('> '));
+    expect(quoted[0]).toMatch(/\[2\]$/);
+    expect(quoted.slice(0, 2).join('\n')).toContain('Only run test methods and classes that match the pattern or substring.');
+  });
+});
