@@ -305,9 +305,10 @@ function novelty(c: Candidate, covered: Set<string>): number {
  * about anything the question names and a quotation at least LEAD_SHARE as strong is: the text
  * under a label that is a name the question writes (an option, a setting, a signature), or an
  * API whose description opens with the action asked for. A heading named by its plain words
- * does not count ("Security policy" is not what "What is the refund policy?" asks about). "What does the -k option of the unittest command line do?" then opens with what
- * `-k` does rather than with the changelog line "New in version 3.7: The command-line option
- * `-k`." Chosen on the tune halves (docs/retrieval-and-evaluation.md): it only reorders.
+ * does not count ("Security policy" is not what "What is the refund policy?" asks about). "What
+ * does the -k option of the unittest command line do?" then opens with what `-k` does rather
+ * than with the changelog line "New in version 3.7: The command-line option `-k`." Chosen on the
+ * tune halves (docs/retrieval-and-evaluation.md): it only reorders.
  */
 const LEAD_SHARE = 0.7;
 function leadIndex(picked: readonly Quote[]): number {

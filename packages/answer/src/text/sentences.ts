@@ -94,8 +94,9 @@ export function sentenceSpans(content: string): SentenceSpan[] {
   // A sentence announces the code after it with a colon, or runs on into it unfinished ("…returns a
   // command tag of the form" above `UPDATE count`).
   for (const span of spans) {
-    span.codeBelow = span.kind === 'sentence' ? codeAfter(content, span.end) : null;
-    span.code = /:\s*$/.test(span.text) || (span.kind === 'sentence' && !ENDS_SENTENCE.test(span.text)) ? codeAfter(content, span.end) : null;
+    const below = codeAfter(content, span.end);
+    span.codeBelow = span.kind === 'sentence' ? below : null;
+    span.code = /:\s*$/.test(span.text) || (span.kind === 'sentence' && !ENDS_SENTENCE.test(span.text)) ? below : null;
   }
   return spans;
 }
