@@ -62,5 +62,5 @@ export interface AnswerReport {
   skipped: { answerer: AnswererName; reason: string }[];
 }
 
-export const ANSWER_METRICS = ['accuracy', 'citedExpected', 'refusedUnanswerable', 'wronglyRefused'] as const;
+export const ANSWER_METRICS = ['accuracy', 'leads', 'citedExpected', 'refusedUnanswerable', 'wronglyRefused'] as const;
 export type AnswerMetric = (typeof ANSWER_METRICS)[number];

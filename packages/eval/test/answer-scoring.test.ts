@@ -101,10 +101,12 @@ describe('answer reports', () => {
       k: 5,
       modes: {},
       answerTolerance: { refusedUnanswerable: 0.2 },
-      answers: { extractive: { accuracy: 0.5, citedExpected: 0.8, wronglyRefused: 0.2, refusedUnanswerable: 0.5 } },
+      answers: { extractive: { accuracy: 0.5, leads: 0.3, citedExpected: 0.8, wronglyRefused: 0.2, refusedUnanswerable: 0.5 } },
       splits: { tune: { answers: { extractive: { accuracy: 1 } } }, test: { answers: { chat: { accuracy: 1 } } } },
     };
     expect(compareAnswersToBaseline(report, baseline)).toEqual([
+      // The fact quoted first in 1 of 4 answers, against a published 0.3.
+      { split: 'all', answerer: 'extractive', metric: 'leads', published: 0.3, measured: 0.25, tolerance: 0.02 },
       { split: 'all', answerer: 'extractive', metric: 'citedExpected', published: 0.8, measured: 0.5, tolerance: 0.02 },
       { split: 'all', answerer: 'extractive', metric: 'wronglyRefused', published: 0.2, measured: 0.25, tolerance: 0.02 },
     ]);
