@@ -127,7 +127,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   // … the usual work_mem", for "the default value of work_mem").
   // Named, not merely touched: "Is http.server recommended?" shares two words with the label
   // "class http.server.HTTPServer(server_address, …)" yet asks about the module, not that class.
-  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namedBy(c.sectionText, c.sectionTerms, question, wanted);
+  const namesSection = (c: Candidate) => [...c.sectionTerms].some((t) => wanted.has(t) && !weights.generic(t)) && namingOf(c.sectionText, c.sectionTerms, question, wanted) !== undefined;
   const focused = new Set(all.filter(namesSection).map((c) => c.passage.n));
 
   const contextTerms = all.map((c) => termSet(c.context));
@@ -156,9 +156,10 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
-    const ownNamed = namedBy(c.ownSectionText, c.ownSection, question, wanted);
+    const naming = namingOf(c.ownSectionText, c.ownSection, question, wanted);
+    const ownNamed = naming !== undefined;
     c.inNamedSection = ownNamed;
-    c.underNamedName = ownNamed && (namedAsCode(c.ownSectionText, question) || namesIn(c.ownSectionText).some(isIdentifier));
+    c.underNamedName = naming === 'name';
     if (relevance === 0 && !ownNamed) continue;
     // The first sentences under a heading or label the question names define it: they are about
     // that name as much as a sentence that spells it out ("forceCloseConnections" › "When set to
@@ -207,10 +208,11 @@ function definesApi(c: Candidate): boolean {
  * Does the question name this heading or label? One that names something ("copy.deepcopy(x[,
  * memo])", "bodyLimit") is named only by that name as written: "deep copy" names no function,
  * and "http.server" is not the class "http.server.HTTPServer". Other headings are named when
- * the question holds at least half of their terms.
+ * the question holds at least half of their terms. Says how: by the name it is ('name'), or by
+ * half its words ('words'); undefined when it is not named.
  */
-function namedBy(text: string, section: Set<string>, question: string, wanted: Set<string>): boolean {
-  if (namedAsCode(text, question)) return true;
+function namingOf(text: string, section: Set<string>, question: string, wanted: Set<string>): 'name' | 'words' | undefined {
+  if (namedAsCode(text, question)) return 'name';
   const ids = namesIn(text).filter(isIdentifier);
   if (ids.length > 0) {
     const asked = normalise(question);
@@ -219,9 +221,9 @@ function namedBy(text: string, section: Set<string>, question: string, wanted: S
       const parts = id.split('.');
       return parts.map((_, i) => parts.slice(i).join('.')).filter((f, i) => i === 0 || isIdentifier(f));
     });
-    return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked));
+    return forms.some((f) => new RegExp(`(?<![\\p{L}\\p{N}_.])${escapeRegExp(normalise(f))}(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}_])`, 'u').test(asked)) ? 'name' : undefined;
   }
-  return namedByTerms(section, wanted);
+  return namedByTerms(section, wanted) ? 'words' : undefined;
 }
 
 // A signature's name ("quantize(exp, rounding=None, context=None)", "classmethod date.today()")
@@ -233,7 +235,7 @@ const OPTION = /(?<![\p{L}\p{N}_-])--?[\p{L}\p{N}][\p{L}\p{N}-]*/gu;
  * Does the question name this label the way code is written? A signature by its name written as a
  * call or a member ("What does Decimal.quantize() do?" names `quantize(exp, …)`), even when that
  * name is a plain word; an option by itself ("the -k option" names `-k`). A plain word written as
- * prose ("deep copy") names nothing: it is what namedBy weighs next.
+ * prose ("deep copy") names nothing: it is what namingOf weighs next.
  */
 function namedAsCode(text: string, question: string): boolean {
   const asked = normalise(question);
