@@ -10,10 +10,11 @@
 #   bash .ci/eval-docs-set.sh pino-docs       (or: npm run eval:pino-docs; the docs inside the pinned pino package: one product's own pages)
 #   bash .ci/eval-docs-set.sh commander-docs  (or: npm run eval:commander-docs; the pinned commander package's one Readme page)
 #   bash .ci/eval-docs-set.sh readme-docs     (or: npm run eval:readme-docs; two saved READMEs, debug's and qs's, as the lockfile pins them)
+#   bash .ci/eval-docs-set.sh npm-readmes     (or: npm run eval:npm-readmes; two more, semver's and postgres.js's, as the lockfile pins them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs|commander-docs|readme-docs [--postgres]}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|fastify-docs|pino-docs|commander-docs|readme-docs|npm-readmes [--postgres]}
 ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs
@@ -28,6 +29,12 @@ elif [ "$SET" = readme-docs ]; then
   corpus=$(mktemp -d)
   cp node_modules/debug/README.md "$corpus/debug-README.md"
   cp node_modules/qs/README.md "$corpus/qs-README.md"
+elif [ "$SET" = npm-readmes ]; then
+  # semver is a dependency of dependencies, postgres (postgres.js) one of packages/db's: a lockfile
+  # change that moves either one's version can move this set's figures.
+  corpus=$(mktemp -d)
+  cp node_modules/semver/README.md "$corpus/semver-README.md"
+  cp node_modules/postgres/README.md "$corpus/postgres-README.md"
 else
   # The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.
   corpus=$(bash .ci/provision-eval-corpus.sh "$SET")
@@ -36,7 +43,7 @@ data=$(mktemp -d)
 db=""
 cleanup() {
   rm -rf "$data"
-  if [ "$SET" = readme-docs ]; then rm -rf "$corpus"; fi
+  if [ "$SET" = readme-docs ] || [ "$SET" = npm-readmes ]; then rm -rf "$corpus"; fi
   if [ -n "$db" ]; then psql "$TEST_DATABASE_URL" -qAt -c "drop database if exists $db with (force)" >/dev/null || true; fi
 }
 trap cleanup EXIT

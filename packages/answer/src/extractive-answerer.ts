@@ -303,19 +303,29 @@ function novelty(c: Candidate, covered: Set<string>): number {
 /**
  * A reader takes the first quotation for the answer. The strongest one leads, unless it is not
  * about anything the question names and a quotation at least LEAD_SHARE as strong is: the text
- * under a label that is a name the question writes (an option, a setting, a signature), or an
- * API whose description opens with the action asked for. A heading named by its plain words
- * does not count ("Security policy" is not what "What is the refund policy?" asks about). "What
- * does the -k option of the unittest command line do?" then opens with what `-k` does rather
- * than with the changelog line "New in version 3.7: The command-line option `-k`." Chosen on the
- * tune halves (docs/retrieval-and-evaluation.md): it only reorders.
+ * under a label that is a name the question writes (an option, a setting, a signature), an API
+ * whose description opens with the action asked for, or a line that writes every value the
+ * question writes ("`~1.2.3` := `>=1.2.3 <1.3.0-0`" for "What does the tilde range ~1.2.3
+ * expand to?"). A heading named by its plain words does not count ("Security policy" is not what
+ * "What is the refund policy?" asks about). "What does the -k option of the unittest command line
+ * do?" then opens with what `-k` does rather than with the changelog line "New in version 3.7: The
+ * command-line option `-k`." Chosen on the tune halves (docs/retrieval-and-evaluation.md): it only
+ * reorders.
  */
 const LEAD_SHARE = 0.7;
 function leadIndex(picked: readonly Quote[]): number {
   const head = picked[0];
+  if (!head) return 0;
+  const strong = (q: Quote) => q.candidate.score >= LEAD_SHARE * head.candidate.score;
+  // A value the question writes is more particular than any name: the range's heading names
+  // "~1.2.3" too, but only one line under it says what "~1.2.3" is.
+  const writesValues = (q: Quote) => q.candidate.writesAskedValues;
+  if (writesValues(head)) return 0;
+  const byValues = picked.findIndex((q) => writesValues(q) && strong(q));
+  if (byValues > 0) return byValues;
   const aboutNamed = (q: Quote) => q.candidate.underNamedName || q.candidate.definesMeans;
-  if (!head || aboutNamed(head)) return 0;
-  return Math.max(0, picked.findIndex((q) => aboutNamed(q) && q.candidate.score >= LEAD_SHARE * head.candidate.score));
+  if (aboutNamed(head)) return 0;
+  return Math.max(0, picked.findIndex((q) => aboutNamed(q) && strong(q)));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { TermWeights } from './text/term-weights.ts';
 import { normalise, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
 import { asksForMeans, leadingTerm } from './text/question-kind.ts';
+import { escapeRegExp, holdsLiteral, literalsOf } from './text/literals.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
@@ -41,6 +42,8 @@ export interface Candidate {
   informative: Set<string>;
   /** An API's description that opens with the action a how-to question asks for. */
   definesMeans: boolean;
+  /** The sentence writes every value the question writes ("~1.2.3"), and the question writes one. */
+  writesAskedValues: boolean;
   score: number;
 }
 
@@ -110,7 +113,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), definesMeans: false, offSection: false, inNamedSection: false, underNamedName: false, score: 0,
+        matched: new Set(), informative: new Set(), definesMeans: false, writesAskedValues: false, offSection: false, inNamedSection: false, underNamedName: false, score: 0,
       });
     }
   }
@@ -142,6 +145,10 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const forMeans = asksForMeans(question);
   const questionNegates = NEGATION.test(question);
   const questionValues = new Set(shortValues(question));
+  const literals = literalsOf(question);
+  const telling = literals.filter((literal) => !weights.generic(literal));
+  // "3.11" leaves the term "11", which a page title ("Python 3.11.2 documentation") holds too.
+  const literalParts = new Set(literals.flatMap((literal) => terms(literal)));
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -153,6 +160,19 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
       relevance += (weights.weight(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * list.length) / avgLength));
       c.matched.add(t);
     }
+    // A value the question writes out ("What does the tilde range ~1.2.3 expand to?") is found
+    // written the same way in the sentence that answers ("`~1.2.3` := `>=1.2.3 <1.3.0-0`"), and
+    // nowhere else in words: it weighs as a word of that rarity does. Only where the sentence or
+    // its headings hold another word of the question, a telling one or one of its own section's
+    // name ("Tilde Ranges"): "New in version 3.11." under `is_valid()` on a page titled "Python
+    // 3.11.2 documentation" is not about "Which identifiers are soft keywords in Python 3.11?".
+    const onTopic = [...tf.keys(), ...(contextTerms[i] ?? [])].some((t) => wanted.has(t) && !literalParts.has(t) && (!weights.generic(t) || c.ownSection.has(t)));
+    const held = onTopic ? literals.filter((literal) => holdsLiteral(c.span.text, literal)) : [];
+    for (const literal of held) {
+      relevance += weights.weight(literal);
+      c.matched.add(literal);
+    }
+    c.writesAskedValues = telling.length > 0 && telling.every((literal) => held.includes(literal));
     // "Default: 1048576 (1MiB)" answers "default bodyLimit?" because it sits under "bodyLimit".
     // A sentence that shares no word with the question counts only inside a section the question
     // names: at least half of that section heading's terms are in the question.
@@ -251,10 +271,6 @@ function namedAsCode(text: string, question: string): boolean {
 
 function isIdentifier(word: string): boolean {
   return /[_.\d]|\p{Ll}\p{Lu}/u.test(word);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function namedByTerms(section: Set<string>, wanted: Set<string>): boolean {

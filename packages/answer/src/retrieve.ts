@@ -6,7 +6,9 @@ import * as errors from './errors.ts';
 import { countTermPassages } from './queries/count-term-passages.ts';
 import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
 import { preferSolved } from './prefer-solved.ts';
-import { questionTokens, type TermStats } from './text/term-weights.ts';
+import { genericFrom, questionTokens, type TermStats } from './text/term-weights.ts';
+import { literalsOf } from './text/literals.ts';
+import { countLiteralPassages } from './queries/count-literal-passages.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -79,7 +81,11 @@ export async function search(
           const matches = await preferSolved(tx, workspaceId, found);
           if (matches.length === 0) return { matches, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
-          return { matches, termStats: await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token)) };
+          const words = await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
+          // The values it writes out ("~1.2.3") are counted too: one the workspace writes on every
+          // page ("New in version 3.11.") tells no passage apart.
+          const values = await countLiteralPassages(tx, workspaceId, audience, literalsOf(question), genericFrom(words.documents));
+          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]) } };
         }),
       () => errors.searchTimeout(ms, undefined),
     );

@@ -54,7 +54,9 @@ export function termWeights(
     // When every word of the question is generic (a workspace of one product's docs), the least
     // common of them still tell passages apart: those in at most RELATIVE_SPREAD times as many
     // passages as the rarest, and in under half of the workspace.
-    const counts = [...stats.frequencies.values()];
+    // The question's words only: values it writes ("~1.2.3") are counted beside them, to be weighed,
+    // but say nothing of whether its words are all common.
+    const counts = [...stats.frequencies].flatMap(([t, count]) => (wanted.has(t) ? [count] : []));
     const rarest = Math.min(...counts);
     const allGeneric = counts.length > 0 && rarest >= from;
     const telling = (t: string) => allGeneric && df(t) <= RELATIVE_SPREAD * rarest && df(t) * 2 < n;

@@ -1,0 +1,51 @@
+import { normalise } from './terms.ts';
+
+// Quotes, brackets and sentence punctuation around a written value: "`~1.2.3`", "(0.1)", "2.3?".
+const WRAPPING = /^[\s"'`“”‘’([{<]+|[\s"'`“”‘’)\]}>,;:!?.]+$/gu;
+const DIGIT = /\p{N}/u;
+// A sign inside the chunk, between or before its characters: "1.2.3", "~1.2", "127.0.0.1:8080".
+const INNER_SIGN = /[^\p{L}\p{N}_\s]/u;
+
+/**
+ * The values a question writes out that terms() cannot see: a version, a range or an address
+ * breaks into one-digit tokens ("~1.2.3" → "1", "2", "3") and those are dropped. A chunk of the
+ * question that holds a digit and a sign ("^0.2.3", "1.2.3", "0.0.0.0:3000") is such a value.
+ */
+export function literalsOf(question: string): string[] {
+  const out = new Set<string>();
+  for (const chunk of normalise(question).split(/\s+/)) {
+    const value = chunk.replace(WRAPPING, '');
+    if (DIGIT.test(value) && INNER_SIGN.test(value)) out.add(value);
+  }
+  return [...out];
+}
+
+// Signs before and after a value's first and last letter or digit: "~" of "~1.2.3", "^" of "^0.2".
+const OUTER_SIGNS = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/**
+ * The value without its outer signs, as PostgreSQL's parser reads it in a passage: "`~1.2.3`"
+ * there is the version "1.2.3" (though "~1.2.3" alone would be one token no passage holds).
+ */
+export function parsedForm(literal: string): string {
+  return literal.replace(OUTER_SIGNS, '');
+}
+
+/** holdsLiteral as a PostgreSQL regular expression (no Unicode classes there), for `~*`. */
+export function literalPattern(literal: string): string {
+  return `(^|[^[:alnum:]_.]|(^|[^[:alnum:]])[.])${escapeRegExp(literal)}($|[^[:alnum:]_.+-]|[.+-]($|[^[:alnum:]]))`;
+}
+
+/**
+ * Does the text write this value as a whole? "`~1.2.3` := …" writes "~1.2.3"; "~1.2.3-beta.2"
+ * and "2.3.4" are other values that begin the same way, and "11.2.3" or "1.2.3" (for "2.3") end the same way.
+ */
+export function holdsLiteral(text: string, literal: string): boolean {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.])${escapeRegExp(literal)}(?![\\p{L}\\p{N}_]|[.\\-+][\\p{L}\\p{N}])`, 'u');
+  return pattern.test(normalise(text));
+}
+
+/** The text as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
