@@ -38,6 +38,13 @@ describe('values the question writes out', () => {
     expect(literalsOf('Is 8000 bytes the limit for http.server?')).toEqual([]);
   });
 
+  it('keeps the first eight of a pasted log, which writes values by the dozen', () => {
+    const log = Array.from({ length: 40 }, (_, i) => `12:00:${String(i).padStart(2, '0')}.000 retry 10.0.0.${i}:5432`).join(' ');
+    const values = literalsOf(`Why does this keep failing? ${log}`);
+    expect(values).toHaveLength(8);
+    expect(values.slice(0, 2)).toEqual(['12:00:00.000', '10.0.0.0:5432']);
+  });
+
   it('matches a value only as a whole', () => {
     expect(holdsLiteral('* `~1.2.3` := `>=1.2.3 <1.3.0-0`', '~1.2.3')).toBe(true);
     expect(holdsLiteral('* `~1.2.3-beta.2` := `>=1.2.3-beta.2`', '~1.2.3')).toBe(false);

@@ -5,6 +5,12 @@ const WRAPPING = /^[\s"'`“”‘’([{<]+|[\s"'`“”‘’)\]}>,;:!?.]+$/gu;
 const DIGIT = /\p{N}/u;
 // A sign inside the chunk, between or before its characters: "1.2.3", "~1.2", "127.0.0.1:8080".
 const INNER_SIGN = /[^\p{L}\p{N}_\s]/u;
+/**
+ * A question that is a pasted log ("at 10:32:01.123 connecting to 10.0.0.5:5432 …") writes values
+ * by the dozen; each costs a count over the workspace and a match per sentence, and the first few
+ * say what it is about.
+ */
+const MAX_LITERALS = 8;
 
 /**
  * The values a question writes out that terms() cannot see: a version, a range or an address
@@ -16,6 +22,7 @@ export function literalsOf(question: string): string[] {
   for (const chunk of normalise(question).split(/\s+/)) {
     const value = chunk.replace(WRAPPING, '');
     if (DIGIT.test(value) && INNER_SIGN.test(value)) out.add(value);
+    if (out.size === MAX_LITERALS) break;
   }
   return [...out];
 }
