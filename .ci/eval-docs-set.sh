@@ -10,7 +10,7 @@
 #   bash .ci/eval-docs-set.sh pino-docs       (or: npm run eval:pino-docs; the docs inside the pinned pino package: one product's own pages)
 #   bash .ci/eval-docs-set.sh commander-docs  (or: npm run eval:commander-docs; the pinned commander package's one Readme page)
 #   bash .ci/eval-docs-set.sh readme-docs     (or: npm run eval:readme-docs; two saved READMEs, debug's and qs's, as the lockfile pins them)
-#   bash .ci/eval-docs-set.sh npm-readmes     (or: npm run eval:npm-readmes; two more, semver's and postgres.js's, as the lockfile pins them)
+#   bash .ci/eval-docs-set.sh npm-readmes     (or: npm run eval:npm-readmes; three more, semver's, find-my-way's and postgres.js's, as the lockfile pins them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,10 +30,11 @@ elif [ "$SET" = readme-docs ]; then
   cp node_modules/debug/README.md "$corpus/debug-README.md"
   cp node_modules/qs/README.md "$corpus/qs-README.md"
 elif [ "$SET" = npm-readmes ]; then
-  # semver is a dependency of dependencies, postgres (postgres.js) one of packages/db's: a lockfile
-  # change that moves either one's version can move this set's figures.
+  # semver and find-my-way are dependencies of dependencies, postgres (postgres.js) one of
+  # packages/db's: a lockfile change that moves one's version can move this set's figures.
   corpus=$(mktemp -d)
   cp node_modules/semver/README.md "$corpus/semver-README.md"
+  cp node_modules/find-my-way/README.md "$corpus/find-my-way-README.md"
   cp node_modules/postgres/README.md "$corpus/postgres-README.md"
 else
   # The folder .ci/run has already assembled (a quick no-op then), or assembled now when run alone.

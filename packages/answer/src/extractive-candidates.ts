@@ -1,6 +1,6 @@
 import { sentenceSpans, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import type { TermWeights } from './text/term-weights.ts';
-import { normalise, termSet, terms } from './text/terms.ts';
+import { normalise, termOf, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
 import { asksForMeans, leadingTerm } from './text/question-kind.ts';
 import { escapeRegExp, holdsLiteral, literalsOf } from './text/literals.ts';
@@ -73,6 +73,9 @@ const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 const CODE_SPAN = /`[^`\n]*`/g;
 const LONE_DIGIT = /(?<![\p{L}\p{N}_])\p{N}(?![\p{L}\p{N}_])/gu;
 const LONE_CHARACTER = /(?<![\p{L}\p{N}_])[\p{L}\p{N}](?![\p{L}\p{N}_])/gu;
+// A setting's or option's name as code writes it: camelCase ("ignoreTrailingSlash") or snake_case
+// ("work_mem"), not a product's name ("PostgreSQL").
+const SETTING_NAME = /^\p{Ll}[\p{L}\p{N}]*\p{Lu}|^\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}_]*$/u;
 
 /** One-character values too short to be terms: a digit ("Default: `5`"), or a letter written as code (`-V`, `x`). */
 function shortValues(text: string): string[] {
@@ -149,6 +152,11 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const telling = literals.filter((literal) => !weights.generic(literal));
   // "3.11" leaves the term "11", which a page title ("Python 3.11.2 documentation") holds too.
   const literalParts = new Set(literals.flatMap((literal) => terms(literal)));
+  // A name the question writes as code ("ignoreTrailingSlash") says what it is about however many
+  // passages mention it: in a saved README a setting is named on three passages of thirty, which
+  // makes it generic by count, and a lower passage's sentence naming two of them together ("Note
+  // that when `ignoreTrailingSlash` and `ignoreDuplicateSlashes` are both set…") is not off topic.
+  const writtenNames = new Set([...question.matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((word) => SETTING_NAME.test(word)).map((word) => termOf(normalise(word))));
 
   for (const [i, c] of all.entries()) {
     const list = termLists[i] ?? [];
@@ -193,7 +201,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // An option the question writes out ("the -k option") has no word to weigh: what defines it
     // counts as the question's rarest word does.
     if (defines && ![...c.ownSection].some((t) => wanted.has(t)) && namedAsCode(c.ownSectionText, question)) relevance += rarest;
-    for (const t of c.matched) if (!weights.generic(t)) c.informative.add(t);
+    for (const t of c.matched) if (!weights.generic(t) || writtenNames.has(t)) c.informative.add(t);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
     // A definition that restates the question ("The final path component, without its suffix")
