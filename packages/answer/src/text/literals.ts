@@ -45,7 +45,8 @@ export function literalPattern(literal: string): string {
 
 /**
  * Does the text write this value as a whole? "`~1.2.3` := …" writes "~1.2.3"; "~1.2.3-beta.2"
- * and "2.3.4" are other values that begin the same way, and "11.2.3" or "1.2.3" (for "2.3") end the same way.
+ * and "2.3.4" are other values that begin the same way, and "11.2.3" (or "1.2.3", for "2.3")
+ * another that ends the same way.
  */
 export function holdsLiteral(text: string, literal: string): boolean {
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.])${escapeRegExp(literal)}(?![\\p{L}\\p{N}_]|[.\\-+][\\p{L}\\p{N}])`, 'u');
