@@ -1,5 +1,5 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
-import { carriesMarker, candidatesOf, scoreCandidates, type Candidate } from './extractive-candidates.ts';
+import { carriesMarker, candidatesOf, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { termSet, terms } from './text/terms.ts';
@@ -31,9 +31,6 @@ const MAX_SENTENCE_CHARS = 500;
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
 const MAX_LIST_ITEMS = 4;
-/** A code block an announcing sentence is quoted with: its fences included, at most this long. */
-const MAX_CODE_LINES = 10;
-const MAX_CODE_CHARS = 400;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 // A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
 const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
@@ -252,7 +249,7 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // so is a how-to question by the example right under the sentence that says how ("PowerShell
   // uses different syntax to set environment variables." › `$env:DEBUG = "*,-not_this"`).
   const below = end.code ?? (asksMeans ? end.codeBelow : null);
-  const code = below && below.text.split('\n').length <= MAX_CODE_LINES && below.text.length <= MAX_CODE_CHARS ? below : null;
+  const code = below && quotableCode(below) ? below : null;
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
   return { candidate: c, ranges, code, chars, wantsValue };
 }

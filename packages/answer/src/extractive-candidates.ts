@@ -77,6 +77,15 @@ const LONE_CHARACTER = /(?<![\p{L}\p{N}_])[\p{L}\p{N}](?![\p{L}\p{N}_])/gu;
 // ("work_mem"), not a product's name ("PostgreSQL").
 const SETTING_NAME = /^\p{Ll}[\p{L}\p{N}]*\p{Lu}|^\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}_]*$/u;
 
+/** A code block an announcing sentence is quoted with: its fences included, at most this long. */
+const MAX_CODE_LINES = 10;
+const MAX_CODE_CHARS = 400;
+
+/** Is this code block short enough to be shown under the sentence quoted above it? */
+export function quotableCode(code: TextRange): boolean {
+  return code.text.split('\n').length <= MAX_CODE_LINES && code.text.length <= MAX_CODE_CHARS;
+}
+
 /** One-character values too short to be terms: a digit ("Default: `5`"), or a letter written as code (`-V`, `x`). */
 function shortValues(text: string): string[] {
   const code = (text.match(CODE_SPAN) ?? []).join(' ');
@@ -174,8 +183,12 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // its headings hold another word of the question, a telling one or one of its own section's
     // name ("Tilde Ranges"): "New in version 3.11." under `is_valid()` on a page titled "Python
     // 3.11.2 documentation" is not about "Which identifiers are soft keywords in Python 3.11?".
-    const onTopic = [...tf.keys(), ...(contextTerms[i] ?? [])].some((t) => wanted.has(t) && !literalParts.has(t) && (!weights.generic(t) || c.ownSection.has(t)));
-    const held = onTopic ? literals.filter((literal) => holdsLiteral(c.span.text, literal)) : [];
+    // A sentence that announces a short code block is quoted with it, and the block may be where
+    // the value is written ("Trailing slashes can be ignored by supplying the `ignoreTrailingSlash`
+    // option:" over `// maps "/foo/" and "/foo" to handler`).
+    const code = c.span.code && quotableCode(c.span.code) ? c.span.code.text : '';
+    const onTopic = [...tf.keys(), ...(contextTerms[i] ?? []), ...terms(code)].some((t) => wanted.has(t) && !literalParts.has(t) && (!weights.generic(t) || c.ownSection.has(t)));
+    const held = onTopic ? literals.filter((literal) => holdsLiteral(`${c.span.text}\n${code}`, literal)) : [];
     for (const literal of held) {
       relevance += weights.weight(literal);
       c.matched.add(literal);

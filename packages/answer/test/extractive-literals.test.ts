@@ -70,4 +70,26 @@ describe('values the question writes out', () => {
     const other = lines.indexOf('> `1.2.3 - 2.3.4` := `>=1.2.3 <=2.3.4` [2]');
     expect(other === -1 || other > 2).toBe(true);
   });
+
+  it('finds a path the question writes in the code block a sentence announces', async () => {
+    const fence = '```';
+    const options: Passage = {
+      n: 1,
+      title: 'find-my-way',
+      url: null,
+      heading: 'find-my-way › API › FindMyWay([options])',
+      content:
+        'You can set a custom length for parameters by using `maxParamLength` option, the default value is 100 characters. If the maximum length limit is reached, the default route handler will be invoked.\n\n' +
+        'Trailing slashes can be ignored by supplying the `ignoreTrailingSlash` option:\n' +
+        `${fence}js\nconst router = require('find-my-way')({ ignoreTrailingSlash: true })\n// maps "/foo/" and "/foo" to \`handler\`\nrouter.on('GET', '/foo/', handler)\n${fence}\n\n` +
+        'Duplicate slashes can be ignored by supplying the `ignoreDuplicateSlashes` option:\n' +
+        `${fence}js\nconst router = require('find-my-way')({ ignoreDuplicateSlashes: true })\n// maps "/foo", "//foo", "///foo", etc to \`handler\`\nrouter.on('GET', '////foo', handler)\n${fence}\n`,
+    };
+    expect(literalsOf('How can /foo/ and /foo reach the same handler?')).toEqual(['/foo/', '/foo']);
+    const answer = await createExtractiveAnswerer().answer({ question: 'How can /foo/ and /foo reach the same handler?', passages: [options] });
+    const lines = answer.text.split('\n');
+    expect(lines[1]).toBe('> Trailing slashes can be ignored by supplying the `ignoreTrailingSlash` option: [1]');
+    expect(lines[2]).toBe(`${fence}js`);
+  });
 });
+

@@ -12,16 +12,20 @@ const INNER_SIGN = /[^\p{L}\p{N}_\s]/u;
  */
 const MAX_LITERALS = 8;
 
+// A path as a route or a file system writes it: "/foo/", "//a//b//c//", "./lib/index.js", "~/.npmrc".
+const PATH = /^(?:\.{1,2}|~)?\/\S*[\p{L}\p{N}]/u;
+
 /**
- * The values a question writes out that terms() cannot see: a version, a range or an address
- * breaks into one-digit tokens ("~1.2.3" → "1", "2", "3") and those are dropped. A chunk of the
- * question that holds a digit and a sign ("^0.2.3", "1.2.3", "0.0.0.0:3000") is such a value.
+ * The values a question writes out that terms() cannot see whole: a version, a range or an address
+ * breaks into one-digit tokens ("~1.2.3" → "1", "2", "3") and those are dropped, and a path into
+ * words ("/foo/" and "/foo" are both "foo"). A chunk of the question that holds a digit and a sign
+ * ("^0.2.3", "1.2.3", "0.0.0.0:3000"), or that is a path, is such a value.
  */
 export function literalsOf(question: string): string[] {
   const out = new Set<string>();
   for (const chunk of normalise(question).split(/\s+/)) {
     const value = chunk.replace(WRAPPING, '');
-    if (DIGIT.test(value) && INNER_SIGN.test(value)) out.add(value);
+    if ((DIGIT.test(value) && INNER_SIGN.test(value)) || PATH.test(value)) out.add(value);
     if (out.size === MAX_LITERALS) break;
   }
   return [...out];
