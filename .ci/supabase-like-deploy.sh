@@ -128,4 +128,4 @@ jq -r '"  " + (.answer | gsub("\n"; " ") | .[0:160])' <<<"$answer"
 "${PSQL[@]}" "$SUPABASE_LIKE_URL" -c 'alter role brain_app with nologin password null'
 
 echo "== packages/db suite against the Supabase-like server (tenancy matrix as brain_app included)"
-(cd packages/db && TEST_DATABASE_URL=$SUPABASE_LIKE_URL TEST_POSTGRES_ONLY=1 npx vitest run)
+(cd packages/db && TEST_DATABASE_URL=$SUPABASE_LIKE_URL TEST_POSTGRES_ONLY=1 npx vitest run && TEST_DATABASE_URL=$SUPABASE_LIKE_URL TEST_POSTGRES_ONLY=1 npx vitest run --config vitest.scale.config.ts)
