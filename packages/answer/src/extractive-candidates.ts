@@ -3,7 +3,7 @@ import type { TermWeights } from './text/term-weights.ts';
 import { normalise, termOf, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
 import { asksForMeans, leadingTerm } from './text/question-kind.ts';
-import { escapeRegExp, holdsLiteral, literalsOf } from './text/literals.ts';
+import { escapeRegExp, literalsHeldBy, literalsOf } from './text/literals.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
@@ -158,6 +158,7 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
   const questionNegates = NEGATION.test(question);
   const questionValues = new Set(shortValues(question));
   const literals = literalsOf(question);
+  const heldBy = literalsHeldBy(literals);
   const telling = literals.filter((literal) => !weights.generic(literal));
   // "3.11" leaves the term "11", which a page title ("Python 3.11.2 documentation") holds too.
   const literalParts = new Set(literals.flatMap((literal) => terms(literal)));
@@ -186,9 +187,10 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     // A sentence that announces a short code block is quoted with it, and the block may be where
     // the value is written ("Trailing slashes can be ignored by supplying the `ignoreTrailingSlash`
     // option:" over `// maps "/foo/" and "/foo" to handler`).
-    const code = c.span.code && quotableCode(c.span.code) ? c.span.code.text : '';
-    const onTopic = [...tf.keys(), ...(contextTerms[i] ?? []), ...terms(code)].some((t) => wanted.has(t) && !literalParts.has(t) && (!weights.generic(t) || c.ownSection.has(t)));
-    const held = onTopic ? literals.filter((literal) => holdsLiteral(`${c.span.text}\n${code}`, literal)) : [];
+    const code = literals.length > 0 && c.span.code && quotableCode(c.span.code) ? c.span.code.text : '';
+    const written = heldBy(`${c.span.text}\n${code}`);
+    const onTopic = written.length > 0 && [...tf.keys(), ...(contextTerms[i] ?? []), ...terms(code)].some((t) => wanted.has(t) && !literalParts.has(t) && (!weights.generic(t) || c.ownSection.has(t)));
+    const held = onTopic ? written : [];
     for (const literal of held) {
       relevance += weights.weight(literal);
       c.matched.add(literal);

@@ -53,8 +53,24 @@ export function literalPattern(literal: string): string {
  * another that ends the same way.
  */
 export function holdsLiteral(text: string, literal: string): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.])${escapeRegExp(literal)}(?![\\p{L}\\p{N}_]|[.\\-+][\\p{L}\\p{N}])`, 'u');
-  return pattern.test(normalise(text));
+  return wholeValue(literal).test(normalise(text));
+}
+
+/**
+ * holdsLiteral for many texts: each value's expression built once, each text normalised once
+ * (the answerer asks it of every candidate sentence).
+ */
+export function literalsHeldBy(literals: readonly string[]): (text: string) => string[] {
+  const patterns = literals.map((literal) => ({ literal, pattern: wholeValue(literal) }));
+  return (text) => {
+    if (patterns.length === 0) return [];
+    const normalised = normalise(text);
+    return patterns.filter((p) => p.pattern.test(normalised)).map((p) => p.literal);
+  };
+}
+
+function wholeValue(literal: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.])${escapeRegExp(literal)}(?![\\p{L}\\p{N}_]|[.\\-+][\\p{L}\\p{N}])`, 'u');
 }
 
 /** The text as a regular expression that matches it literally. */
