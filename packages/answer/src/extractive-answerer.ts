@@ -2,6 +2,7 @@ import { EXTRACTIVE_LABEL } from './messages.ts';
 import { carriesMarker, candidatesOf, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
+import { searchTextOf } from './text/doc-vocabulary.ts';
 import { termSet, terms } from './text/terms.ts';
 import { asksForMeans, asksForValue, statesDefault } from './text/question-kind.ts';
 import type { Answerer, AnswerOutput, AnswerRequest } from './types.ts';
@@ -70,7 +71,9 @@ export function createExtractiveAnswerer(options: ExtractiveOptions = {}): Answe
 
 function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number): Quote[] {
   const { question, passages } = request;
-  const wanted = termSet(question);
+  // The documentation's words for the asker's phrases count as the question's: "Recursively copy
+  // an entire directory tree" answers "How do I duplicate a folder with its subfolders?".
+  const wanted = termSet(searchTextOf(question));
   const all = candidatesOf(passages);
   if (all.length === 0) return [];
   const weights = termWeights(

@@ -12,6 +12,7 @@ export { EXTRACTIVE_LABEL, MODEL_DECLINE, NO_SOURCES_MESSAGE, NOT_IN_SOURCES_MES
 export { missingTerms, namesIn } from './coverage-gate.ts';
 export { embedQuestion, passagesOf, retrieve, search, type RetrieveInput, type SearchLimit } from './retrieve.ts';
 export type { TermStats } from './text/term-weights.ts';
+export { searchTextOf } from './text/doc-vocabulary.ts';
 export { MAX_QUESTION_CHARS } from './errors.ts';
 export { recordFeedback, type Feedback } from './queries/record-feedback.ts';
 export type { Answerer, AnswererKind, AnswerOutput, AnswerRequest, AskResult, Citation, Passage, QuerySurface } from './types.ts';

@@ -8,20 +8,22 @@ import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
 import { preferSolved } from './prefer-solved.ts';
 import { genericFrom, questionTokens, type TermStats } from './text/term-weights.ts';
 import { literalsOf } from './text/literals.ts';
+import { searchTextOf } from './text/doc-vocabulary.ts';
 import { countLiteralPassages } from './queries/count-literal-passages.ts';
 import type { Passage } from './types.ts';
 
 /**
  * The retrieval step every surface shares (`ask` for /ask and `brain ask`, and MCP's
  * search_brain): the question embedded by the ingestion embedder, then match_artifacts (hybrid)
- * with the workspace's k and similarity floor, as the workspace's tenant.
+ * with the workspace's k and similarity floor, as the workspace's tenant. Both legs search for the
+ * question with the documentation's words for its phrases (searchTextOf).
  */
 export async function embedQuestion(embedder: Embedder, question: string, ms: number, parent?: AbortSignal): Promise<number[]> {
   let vectors: number[][];
   try {
     vectors = await withDeadline(
       ms,
-      (signal) => embedder.embed([question], { signal }),
+      (signal) => embedder.embed([searchTextOf(question)], { signal }),
       () => errors.embeddingTimeout(embedder.model, ms),
       parent,
     );
@@ -73,7 +75,7 @@ export async function search(
             audience,
             workspaceId,
             embedding: vector,
-            queryText: question,
+            queryText: searchTextOf(question),
             matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
             minSimilarity: settings.minSimilarity,
           });
@@ -81,7 +83,7 @@ export async function search(
           const matches = await preferSolved(tx, workspaceId, found);
           if (matches.length === 0) return { matches, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
-          const words = await countTermPassages(tx, workspaceId, audience, questionTokens(question).map((t) => t.token));
+          const words = await countTermPassages(tx, workspaceId, audience, questionTokens(searchTextOf(question)).map((t) => t.token));
           // The values it writes out ("~1.2.3") are counted too: one the workspace writes on every
           // page ("New in version 3.11.") tells no passage apart.
           const values = await countLiteralPassages(tx, workspaceId, audience, literalsOf(question), genericFrom(words.documents));

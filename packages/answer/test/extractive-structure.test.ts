@@ -227,7 +227,7 @@ describe('sections and definitions', () => {
         'Sets are unordered collections with no duplicate elements.',
       ].join('\n'),
     };
-    const out = await answer('Why is a list slow when used first-in-first-out, and what should I use instead?', [lists]);
+    const out = await answer('Why is a list slow when the first element added is the first retrieved, and what should I use instead?', [lists]);
     expect(lines(out)[0]).toContain('To implement a queue, use `collections.deque`');
     expect(out).not.toContain('Sets are unordered');
   });

@@ -1,4 +1,4 @@
-import { preferSolved } from '@brain/answer';
+import { preferSolved, searchTextOf } from '@brain/answer';
 import { EVERYTHING, matchArtifacts, withWorkspace, type Database, type MatchedBy } from '@brain/db';
 import { artifactSources } from './queries/artifact-sources.ts';
 import type { RetrievalMode, RetrievedSource } from './types.ts';
@@ -36,7 +36,7 @@ export async function retrieveForEval(db: Database, params: RetrieveParams): Pro
       audience: EVERYTHING,
       workspaceId: params.workspaceId,
       embedding: params.mode === 'keyword' ? undefined : params.embedding,
-      queryText: params.mode === 'vector' ? undefined : params.question,
+      queryText: params.mode === 'vector' ? undefined : searchTextOf(params.question),
       matchCount: params.k,
       minSimilarity: params.minSimilarity ?? 0.15,
     });

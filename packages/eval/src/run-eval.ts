@@ -1,4 +1,5 @@
 import type { Database } from '@brain/db';
+import { searchTextOf } from '@brain/answer';
 import type { Embedder } from '@brain/embeddings';
 import { retrieveForEval } from './retrieve.ts';
 import { buildReport, scoreQuestion } from './scoring.ts';
@@ -21,7 +22,8 @@ export interface RunEvalOptions {
  * Retrieval quality of one workspace's corpus: each question through each mode, scored by
  * recall@k and MRR, overall and per kind. The questions are embedded once, with the embedder
  * that indexed the corpus, and reused by every mode. Unanswerable questions have no expected
- * source, so retrieval skips them (answer-level scoring measures their refusals).
+ * source, so retrieval skips them (answer-level scoring measures their refusals). Each leg searches
+ * for what /ask searches for: the question with the documentation's words for its phrases.
  */
 export async function runEval(deps: { db: Database; embedder: Embedder }, options: RunEvalOptions): Promise<EvalReport> {
   const k = options.k ?? 5;
@@ -33,7 +35,7 @@ export async function runEval(deps: { db: Database; embedder: Embedder }, option
   if (needsVectors) {
     const size = options.batchSize ?? 64;
     for (let i = 0; i < questions.length; i += size) {
-      vectors.push(...(await deps.embedder.embed(questions.slice(i, i + size).map((q) => q.question))));
+      vectors.push(...(await deps.embedder.embed(questions.slice(i, i + size).map((q) => searchTextOf(q.question)))));
     }
   }
   const scores: QuestionScore[] = [];

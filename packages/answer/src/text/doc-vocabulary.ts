@@ -1,0 +1,140 @@
+import { normalise, termOf } from './terms.ts';
+
+/**
+ * How askers say a thing → how documentation says it. A question in a user's words ("duplicate a
+ * folder", "pause for two seconds", "every possible ordering") shares no word with the sentence
+ * that answers it ("copy a directory tree", "sleep", "permutations"), and a lexical embedder and
+ * full-text search both need a shared word. Each entry is a bet that the asker's phrase means the
+ * documentation's words in any technical manual: general computing vocabulary only, no product's
+ * own names, one direction (a page that says "folder" is not searched for as "directory").
+ * Written from how manuals and questions are worded, before measuring (see
+ * docs/retrieval-and-evaluation.md); a phrase matches by its words' stems, in order.
+ */
+const ENTRIES: readonly string[] = [
+  // Files and folders
+  'folder | folders | subfolder | subfolders → directory',
+  'subfolder | subfolders | nested folders → subdirectory recursively',
+  'duplicate | clone → copy',
+  'unpack | unzip | decompress → extract',
+  'zip up → archive compress',
+  'scratch file | throwaway | temp file | temp folder → temporary',
+  'disappears | disappear | vanish | vanishes | goes away → deleted removed',
+  'current folder | working folder → current working directory',
+  'home folder → home directory',
+  // Processes and time
+  'external program | another program | shell command | system command | external command → subprocess process command',
+  'hangs | hang | hung | stuck | freezes | frozen | never finishes | never returns → timeout',
+  'kill → terminate signal',
+  'quit → exit',
+  'pause | nap → sleep delay suspend',
+  'in the background → background thread daemon',
+  'at the same time | simultaneously | side by side → concurrently parallel',
+  'every few seconds | periodically | every minute | every hour → interval schedule timer',
+  'how long it took | stopwatch | time how long → elapsed timer',
+  'time zone | timezones → timezone utc',
+  "today's date → today date",
+  'right now | current time | the time now → now current',
+  // Output, messages and errors
+  'screen → console terminal stdout output',
+  'debug messages | diagnostic messages | status messages | progress messages → logging log',
+  'error output → stderr standard error',
+  'ignore | silence | swallow → suppress',
+  'crash | crashes | blows up → exception error abort',
+  'mistake | mistakes → error',
+  'stack trace | call stack → traceback stack',
+  // Text
+  'uppercase | upper case | capital letters | all caps → upper',
+  'lowercase | lower case | small letters → lower',
+  'trim | whitespace at the ends → strip',
+  'find and replace | swap out → replace substitute',
+  'wildcard | wildcards → pattern glob match',
+  'regex | regexes | regexp → regular expression',
+  'web page | webpage | html page → html',
+  // Collections and numbers
+  'most often | most frequent | most popular | appear the most | most frequently → most common frequency count',
+  'tally | count occurrences | how many times → count frequency counter',
+  'remove duplicates | dedupe | deduplicate | unique values → unique distinct set',
+  'every ordering | all orderings | every possible ordering | all arrangements | every arrangement | every order → permutations',
+  'every combination | all combinations | all pairs | every pair → combinations',
+  'running total | running totals | cumulative sum | prefix sum | running sum → accumulate cumulative',
+  'flatten → chain flatten',
+  'chunks | groups of | batches → batch chunk group',
+  'lookup table | key value pairs | key-value → dictionary mapping',
+  'first in first out | fifo → queue',
+  'last in first out | lifo → stack',
+  'random order | scramble → shuffle random',
+  'pick at random | random item | random element | at random → random choice sample',
+  'backwards | reverse order → reverse reversed',
+  'biggest | largest → maximum largest',
+  'smallest → minimum',
+  'average → mean average',
+  'middle value → median',
+  'nearly equal | approximately equal | almost equal | close enough | roughly equal | nearly the same → close tolerance approximately',
+  'round off → round',
+  // Web and security
+  'web server | serve files | over the web | over the network → http server serve',
+  'download → fetch download request',
+  'web address | web link → url',
+  'unguessable | hard to guess | random token | secret token → secure random token cryptographically',
+  'encrypt → encryption cipher',
+  'fingerprint | checksum → hash digest checksum',
+  'someone else | a stranger | from the internet | downloaded from | emailed me | sent me → untrusted trust',
+  // Data and databases
+  'auto increment | autoincrement | auto-increment | auto numbering | autonumber → serial identity sequence',
+  'undo | revert → rollback',
+  'upsert | insert or update → insert update conflict',
+  'empty value | missing value | blank value → null',
+  'export | back up | backup → dump backup export',
+  'permission | permissions → privilege grant',
+];
+
+interface Entry {
+  /** Each phrase as stems, in order. */
+  phrases: string[][];
+  docWords: string[];
+}
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+const stemsOf = (text: string): string[] => [...normalise(text).matchAll(TOKEN)].map((m) => termOf(m[0]));
+
+const VOCABULARY: readonly Entry[] = ENTRIES.map((line) => {
+  const [said, written] = line.split('→');
+  return {
+    phrases: (said ?? '').split('|').map(stemsOf).filter((p) => p.length > 0),
+    docWords: (written ?? '').trim().split(/\s+/).filter((w) => w.length > 0),
+  };
+});
+
+function holdsPhrase(stems: readonly string[], phrase: readonly string[]): boolean {
+  for (let i = 0; i + phrase.length <= stems.length; i++) {
+    if (phrase.every((p, j) => stems[i + j] === p)) return true;
+  }
+  return false;
+}
+
+/**
+ * The documentation's words for what the question says in a user's words, without those it
+ * already holds; empty when none of its phrases is in the vocabulary.
+ */
+export function docWordsFor(question: string): string[] {
+  const stems = stemsOf(question);
+  const held = new Set(stems);
+  const out: string[] = [];
+  for (const entry of VOCABULARY) {
+    if (!entry.phrases.some((p) => holdsPhrase(stems, p))) continue;
+    for (const word of entry.docWords) {
+      if (held.has(termOf(normalise(word))) || out.includes(word)) continue;
+      out.push(word);
+    }
+  }
+  return out;
+}
+
+/**
+ * What retrieval searches for: the question, then the documentation's words for its phrases. The
+ * answerer, the coverage gate and the record keep the question as asked.
+ */
+export function searchTextOf(question: string): string {
+  const extra = docWordsFor(question);
+  return extra.length === 0 ? question : `${question}\n${extra.join(' ')}`;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { docWordsFor, searchTextOf } from '../src/text/doc-vocabulary.ts';
+
+describe('the documentation’s words for a question in a user’s words', () => {
+  it('adds them for a phrase matched by its words’ stems, in order', () => {
+    expect(docWordsFor('How do I copy a folder with all its subfolders?')).toEqual(['directory', 'subdirectory', 'recursively']);
+    expect(docWordsFor('How can I keep a running total while reading numbers?')).toEqual(['accumulate', 'cumulative']);
+    expect(docWordsFor('Can I pause the loop between requests?')).toEqual(['sleep', 'delay', 'suspend']);
+  });
+
+  it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {
+    expect(docWordsFor('How do I copy a directory recursively?')).toEqual([]);
+    expect(docWordsFor('What is the total of a running job?')).toEqual([]);
+    expect(docWordsFor('What is the default bodyLimit?')).toEqual([]);
+  });
+
+  it('searches for the question as asked, with those words after it', () => {
+    expect(searchTextOf('Why does my program hang?')).toBe('Why does my program hang?\ntimeout');
+    expect(searchTextOf('What is the default bodyLimit?')).toBe('What is the default bodyLimit?');
+  });
+});
