@@ -62,6 +62,7 @@ export async function search(
   ms: number,
   count: SearchLimit = {},
 ): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+  const text = searchTextOf(question);
   try {
     return await withDeadline(
       ms,
@@ -75,7 +76,7 @@ export async function search(
             audience,
             workspaceId,
             embedding: vector,
-            queryText: searchTextOf(question),
+            queryText: text,
             matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
             minSimilarity: settings.minSimilarity,
           });
@@ -83,7 +84,7 @@ export async function search(
           const matches = await preferSolved(tx, workspaceId, found);
           if (matches.length === 0) return { matches, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
-          const words = await countTermPassages(tx, workspaceId, audience, questionTokens(searchTextOf(question)).map((t) => t.token));
+          const words = await countTermPassages(tx, workspaceId, audience, questionTokens(text).map((t) => t.token));
           // The values it writes out ("~1.2.3") are counted too: one the workspace writes on every
           // page ("New in version 3.11.") tells no passage apart.
           const values = await countLiteralPassages(tx, workspaceId, audience, literalsOf(question), genericFrom(words.documents));

@@ -92,4 +92,3 @@ describe('values the question writes out', () => {
     expect(lines[2]).toBe(`${fence}js`);
   });
 });
-
