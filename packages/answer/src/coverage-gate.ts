@@ -1,5 +1,6 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
+import { codeNamesOf, writesCodeName } from './text/code-names.ts';
 import { sentenceSpans } from './text/sentences.ts';
 import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
@@ -32,7 +33,9 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  * it; empty when the question can be answered from what is saved. Two cases, each enough:
  * - a name: a product, a setting, a function or an error code ("NOTIFY", "max_parallel_flux",
  *   "pathlib.Path.teleport") with a part that no live passage holds, or a word in no English
- *   dictionary that no live passage holds ("smtplib");
+ *   dictionary that no live passage holds ("smtplib"); or a name written as code, a snake_case
+ *   setting or a command-line option, that no live passage writes whole ("fast_mode", "--turbo"),
+ *   though its words are saved ("fast mode" in prose);
  * - most of the question: at least half of its content words are in no live passage
  *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds
  *   two of its other words together; in a small workspace (under 200 passages: one saved
@@ -51,6 +54,12 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const missing: string[] = [];
   for (const name of namesIn(question)) {
     if (nameParts(name).some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
+  }
+  // A setting or an option written as code is one name, though each of its words is saved
+  // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have.
+  for (const name of codeNamesOf(question)) {
+    const unwritten = stats.frequencies.get(name) === 0 && !passages.some((p) => writesCodeName(`${p.heading ?? ''} ${p.content}`, name));
+    if (unwritten && !missing.some((m) => normalise(m).includes(name))) missing.push(writtenCodeName(question, name));
   }
   const words = questionTokens(question).map((t) => t.token);
   // A name written in lower case ("smtplib", "numpy") has no capital to show it: a word that is
@@ -132,6 +141,13 @@ export function haystackOf(passages: readonly { title: string | null; heading: s
 /** The words a name is made of, normalised ("pathlib.Path.teleport" → pathlib, path, teleport). */
 export function nameParts(name: string): string[] {
   return [...normalise(name).matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]).filter((w) => w.length > 1 && !STOPWORDS.has(w));
+}
+
+/** The asker's own spelling of a code name ("Max_Flux" for "max_flux"). */
+function writtenCodeName(question: string, name: string): string {
+  const at = normalise(question).indexOf(name);
+  const written = at >= 0 ? question.slice(at, at + name.length) : '';
+  return normalise(written) === name ? written : name;
 }
 
 /** The asker's own spelling of normalised words ("LaTeX" for "latex"). */

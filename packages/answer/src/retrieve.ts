@@ -8,6 +8,7 @@ import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
 import { preferSolved } from './prefer-solved.ts';
 import { genericFrom, questionTokens, type TermStats } from './text/term-weights.ts';
 import { literalsOf } from './text/literals.ts';
+import { codeNameRule, codeNamesOf } from './text/code-names.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
 import { countLiteralPassages } from './queries/count-literal-passages.ts';
 import type { Passage } from './types.ts';
@@ -88,7 +89,10 @@ export async function search(
           // The values it writes out ("~1.2.3") are counted too: one the workspace writes on every
           // page ("New in version 3.11.") tells no passage apart.
           const values = await countLiteralPassages(tx, workspaceId, audience, literalsOf(question), genericFrom(words.documents));
-          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]) } };
+          // And the names it writes as code, each as written: a phrase of its words would count
+          // "fast mode" in prose for the parameter `fast_mode`, which no page has.
+          const names = await countLiteralPassages(tx, workspaceId, audience, codeNamesOf(question), words.cap, codeNameRule);
+          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values, ...names]) } };
         }),
       () => errors.searchTimeout(ms, undefined),
     );

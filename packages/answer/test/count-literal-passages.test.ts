@@ -4,6 +4,7 @@ import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
 import { countLiteralPassages } from '../src/queries/count-literal-passages.ts';
 import { holdsLiteral, literalsOf } from '../src/text/literals.ts';
+import { codeNameRule, codeNamesOf, writesCodeName } from '../src/text/code-names.ts';
 import { createWorkspace, seedDocs } from './seed.ts';
 
 const embedder = createLocalEmbedder();
@@ -21,12 +22,20 @@ const passages = [
   'Changed in version 3.11: the default is 4.',
 ];
 
+// A manual that mentions a "fast mode" in prose and writes a few names as code.
+const codePassages = [
+  'Enable fast mode if set to a true value.',
+  'Set `Pickler.fast_mode` to trade memo checks for speed.',
+  'The pickle_fast_mode_extra flag is reserved.',
+  'Run `make --jobs=4`, or `-j 4` for short; `--jobs-max` caps it.',
+];
+
 describeDb('how many passages write each value a question writes out', (suite) => {
   let ws = '';
 
   beforeAll(async () => {
     ws = await createWorkspace(suite.db, 'literal-counts');
-    await seedDocs(suite.db, ws, embedder, [{ title: 'semver', passages }]);
+    await seedDocs(suite.db, ws, embedder, [{ title: 'semver', passages }, { title: 'pickle', passages: codePassages }]);
   });
 
   const count = (question: string, limit = 100) => withWorkspace(suite.db, ws, (tx) => countLiteralPassages(tx, ws, EVERYTHING, literalsOf(question), limit));
@@ -46,5 +55,12 @@ describeDb('how many passages write each value a question writes out', (suite) =
 
   it('asks nothing when the question writes no value', async () => {
     expect((await count('What does tilde mean?')).size).toBe(0);
+  });
+
+  it('counts a name written as code whole, never its words in prose or a longer name holding it', async () => {
+    const question = 'What do fast_mode, --jobs, -j and --turbo do?';
+    const counts = await withWorkspace(suite.db, ws, (tx) => countLiteralPassages(tx, ws, EVERYTHING, codeNamesOf(question), 100, codeNameRule));
+    expect(Object.fromEntries(counts)).toEqual({ fast_mode: 1, '--jobs': 1, '-j': 1, '--turbo': 0 });
+    for (const name of codeNamesOf(question)) expect(counts.get(name)).toBe(codePassages.filter((p) => writesCodeName(p, name)).length);
   });
 });

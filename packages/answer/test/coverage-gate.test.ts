@@ -26,6 +26,21 @@ describe('missingTerms', () => {
     expect(missingTerms(s, passages, stats(s, ['max_parallel_flux']))).toEqual(['max_parallel_flux']);
   });
 
+  it('names a setting or an option written as code that no passage writes whole, though its words are saved', () => {
+    const prose: Passage[] = [{ n: 1, title: 'pickle', url: null, heading: 'Pickler', content: 'Enable fast mode if set to a true value. json.dumps() serialises obj.' }];
+    const arg = 'What does the Fast_Mode argument of json.dumps do?';
+    const argCounts = stats(arg, ['fast_mode']);
+    expect(missingTerms(arg, prose, argCounts)).toEqual(['Fast_Mode']);
+    // Written whole in a retrieved passage, though the workspace's count says otherwise: not missing.
+    expect(missingTerms(arg, [{ ...prose[0]!, content: 'Set pickle.fast_mode to skip the memo.' }], argCounts)).toEqual([]);
+    const flag = 'What does the --turbo flag of the python command do?';
+    const flagCounts = (n: number): TermStats => ({ ...stats(flag, []), frequencies: new Map([...stats(flag, []).frequencies, ['--turbo', n]]) });
+    expect(missingTerms(flag, prose, flagCounts(0))).toEqual(['--turbo']);
+    // Saved somewhere, or never counted: not missing.
+    expect(missingTerms(flag, prose, flagCounts(2))).toEqual([]);
+    expect(missingTerms(flag, prose, stats(flag, []))).toEqual([]);
+  });
+
   it('refuses on ordinary words only when at least half of the question is in nothing saved', () => {
     const offTopic = 'How long should sourdough bread proof before baking?';
     expect(missingTerms(offTopic, passages, stats(offTopic, ['sourdough', 'bread', 'proof']))).toEqual(['sourdough', 'bread', 'proof']);

@@ -1,13 +1,22 @@
 import { audienceParam, type AudienceFilter, type Queryable } from '@brain/db';
 import { literalPattern, parsedForm } from '../text/literals.ts';
 
+/** How a written value is found: a form of it the full-text index holds, and the expression that tells it whole. */
+export interface WrittenRule {
+  parsed(literal: string): string;
+  pattern(literal: string): string;
+}
+
+const VALUE_RULE: WrittenRule = { parsed: parsedForm, pattern: literalPattern };
+
 /**
  * How many of the workspace's live passages write each value the question writes out (literalsOf),
  * as written: "~1.2.3" is rarer than the "1.2.3" of a README whose every example is that version,
  * and "New in version 3.11." makes "3.11" common in Python's docs. The full-text index finds the
  * passages holding the value's parsed form; the regular expression keeps those that write it whole
  * (holdsLiteral's rule). Counting stops at `limit`, the count from which a word is generic. Only
- * passages of the given audiences count. Run inside withWorkspace.
+ * passages of the given audiences count. Run inside withWorkspace. `rule` says how the index
+ * and the expression read a value; another (codeNameRule) counts the names a question writes as code.
  */
 export async function countLiteralPassages(
   tx: Queryable,
@@ -15,6 +24,7 @@ export async function countLiteralPassages(
   audience: AudienceFilter,
   literals: readonly string[],
   limit: number,
+  rule: WrittenRule = VALUE_RULE,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (literals.length === 0) return counts;
@@ -32,7 +42,7 @@ export async function countLiteralPassages(
                  and ($6::text[] is null or c.audience = any($6::text[]))
                limit $5) s) as df
      from q`,
-    [workspaceId, literals, literals.map(parsedForm), literals.map(literalPattern), limit, audienceParam(audience)],
+    [workspaceId, literals, literals.map(rule.parsed), literals.map(rule.pattern), limit, audienceParam(audience)],
   );
   for (const row of rows) counts.set(row.literal, Number(row.df));
   return counts;

@@ -1,0 +1,44 @@
+import { escapeRegExp } from './literals.ts';
+import { normalise } from './terms.ts';
+
+// A setting or parameter as code writes it, letters joined by underscores ("max_wal_senders",
+// "fast_mode"), and a command-line option ("--jobs", "-k"). A word's own hyphen ("T-SQL",
+// "read-only") does not start an option: the dash must follow a space, a quote or the start.
+const SNAKE_CASE = /(?<![\p{L}\p{N}_])\p{L}[\p{L}\p{N}]*(?:_[\p{L}\p{N}]+)+(?![\p{L}\p{N}_])/gu;
+const OPTION = /(?<=^|[\s"'`“‘(])--?\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*(?![\p{L}\p{N}_-])/gu;
+
+/**
+ * The names a question writes as code: snake_case identifiers and command-line options,
+ * normalised, in order, at most once each. Such a name is one thing however its words read:
+ * "fast_mode" is not the "fast mode" a page mentions in passing, nor part of
+ * "pickle_fast_mode". A name of this shape that no passage writes is a setting or an option
+ * the workspace does not have (coverage-gate.ts).
+ */
+export function codeNamesOf(question: string): string[] {
+  const text = normalise(question);
+  return [...new Set([...text.matchAll(SNAKE_CASE), ...text.matchAll(OPTION)].map((m) => m[0]))];
+}
+
+/** Does the text write this code name whole? A qualifier before it ("pickle.fast_mode") is allowed. */
+export function writesCodeName(text: string, name: string): boolean {
+  return codeNameExpression(name).test(normalise(text));
+}
+
+function codeNameExpression(name: string): RegExp {
+  const edge = name.startsWith('-') ? '[\\p{L}\\p{N}_-]' : '[\\p{L}\\p{N}_]';
+  return new RegExp(`(?<!${edge})${escapeRegExp(name)}(?!${edge})`, 'u');
+}
+
+/**
+ * How the workspace's count finds a code name: PostgreSQL's parser reads "Pickler.fast_mode" as
+ * the host name "pickler.fast" and the word "mode", so the index is asked for the name's last
+ * word alone, which every way of writing it keeps, and writesCodeName's rule, as a PostgreSQL
+ * regular expression (no Unicode classes there), keeps the passages that write it whole.
+ */
+export const codeNameRule = {
+  parsed: (name: string): string => name.split(/[-_]+/).at(-1) ?? '',
+  pattern: (name: string): string => {
+    const not = name.startsWith('-') ? '[^[:alnum:]_-]' : '[^[:alnum:]_]';
+    return `(^|${not})${escapeRegExp(name)}($|${not})`;
+  },
+};

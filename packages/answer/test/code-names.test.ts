@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { codeNamesOf, writesCodeName } from '../src/text/code-names.ts';
+
+describe('names a question writes as code', () => {
+  it('finds snake_case names and command-line options, not hyphenated words', () => {
+    expect(codeNamesOf('Does `Fast_Mode` or --jobs=4 or -k work with T-SQL on a read-only replica?')).toEqual(['fast_mode', '--jobs', '-k']);
+    expect(codeNamesOf('How do I pause my program for two seconds?')).toEqual([]);
+    expect(codeNamesOf('What does sys.max_recursion_guard default to?')).toEqual(['max_recursion_guard']);
+  });
+
+  it('holds a name written whole, with a qualifier before it, and nothing longer or spaced out', () => {
+    expect(writesCodeName('Set `Pickler.fast_mode` first.', 'fast_mode')).toBe(true);
+    expect(writesCodeName('Enable fast mode.', 'fast_mode')).toBe(false);
+    expect(writesCodeName('The pickle_fast_mode flag.', 'fast_mode')).toBe(false);
+    expect(writesCodeName('Run with --jobs=4.', '--jobs')).toBe(true);
+    expect(writesCodeName('Run with --jobs-max.', '--jobs')).toBe(false);
+  });
+});
