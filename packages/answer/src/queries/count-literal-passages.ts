@@ -3,8 +3,8 @@ import { literalPattern, parsedForm } from '../text/literals.ts';
 
 /** How a written value is found: a form of it the full-text index holds, and the expression that tells it whole. */
 export interface WrittenRule {
-  parsed(literal: string): string;
-  pattern(literal: string): string;
+  parsed: (literal: string) => string;
+  pattern: (literal: string) => string;
 }
 
 const VALUE_RULE: WrittenRule = { parsed: parsedForm, pattern: literalPattern };
