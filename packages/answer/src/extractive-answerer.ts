@@ -1,5 +1,5 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
-import { carriesMarker, candidatesOf, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
+import { carriesMarker, candidatesOf, namesApi, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
@@ -157,7 +157,10 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // its description ends ("exception copy.Error" › "Raised for module specific errors.", then the
   // module's own "The difference between shallow and deep copying…"), so a later paragraph is
   // quoted under it only when the question names it.
-  const withLabel = !lead && label !== null && ((c.besideLabel && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t)))) || c.inNamedSection) && !isShown(shown, n, label);
+  // For a how-to question, the API a section's first sentences describe is the answer itself
+  // ("math.isclose(a, b, …)" above "Whether or not two values are considered close is determined…").
+  const api = asksMeans && label !== null && c.sectionPosition < 3 && namesApi(label.text);
+  const withLabel = !lead && label !== null && ((c.besideLabel && (c.sectionPosition <= 1 || [...termSet(label.text)].some((t) => c.informative.has(t)))) || c.inNamedSection || api) && !isShown(shown, n, label);
   if (withLabel && label) ranges.push(label);
   // The sentences that continue it, while each leans on the one before or stays on its terms.
   // Past the end of its paragraph only when what is quoted so far cannot stand alone: it

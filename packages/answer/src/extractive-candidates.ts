@@ -244,7 +244,18 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
 
 /** The first sentence under a label that names something (a signature such as `shlex.split(s, …)`). */
 function definesApi(c: Candidate): boolean {
-  return c.besideLabel && c.sectionPosition === 0 && c.span.label !== null && namesIn(c.span.label.text).some(isIdentifier);
+  return c.besideLabel && c.sectionPosition === 0 && c.span.label !== null && namesApi(c.span.label.text);
+}
+
+/**
+ * A label that opens with what it describes: a signature (`math.isclose(a, b, …)`,
+ * `@unittest.skipIf(condition, reason)`), an option (`-j, --jobs`), a setting (`work_mem`
+ * (`integer`)). Not a line that only holds a code-like word ("(NIST SP-800-106 …)").
+ */
+export function namesApi(label: string): boolean {
+  const text = label.replace(/[`*@]/g, '').trim();
+  const first = /^[\p{L}_][\p{L}\p{N}_.]*/u.exec(text)?.[0] ?? '';
+  return SIGNATURE.test(text) || text.startsWith('-') || isIdentifier(first);
 }
 
 /**

@@ -49,6 +49,31 @@ describe('a question asking how to do something', () => {
     expect(answer.text).toContain('> bisect.insort_left(a, x, lo=0, hi=len(a)) [3]\n> Insert x in a in sorted order.');
   });
 
+  it('quotes the signature above a later paragraph of its description, which names what to call', async () => {
+    const math: Passage = {
+      n: 1,
+      title: 'math — Mathematical functions',
+      url: null,
+      heading: 'Number-theoretic and representation functions',
+      content:
+        'math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\n\nReturn `True` if the values a and b are close to each other and `False` otherwise.\n\n' +
+        'Whether or not two floats are considered nearly equal is determined according to given absolute and relative tolerances.',
+    };
+    const question = 'How do I check that two floats are nearly equal?';
+    const answer = await createExtractiveAnswerer().answer({ question, passages: [math] });
+    expect(answer.text.split('\n').slice(1, 3)).toEqual([
+      '> math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0) [1]',
+      '> Whether or not two floats are considered nearly equal is determined according to given absolute and relative tolerances. [1]',
+    ]);
+    // Asked what it is rather than how to do it, the paragraph is quoted without it, as before.
+    const what = await createExtractiveAnswerer().answer({ question: 'When are two floats considered nearly equal?', passages: [math] });
+    expect(what.text.split('\n')[1]).toBe('> Whether or not two floats are considered nearly equal is determined according to given absolute and relative tolerances. [1]');
+    // A line that only holds a code-like word is no API to name.
+    const cited: Passage = { ...math, content: '(NIST SP-800-106, Randomized Hashing)\n\nSee also the page on tokens.\n\nWhether or not two floats are considered nearly equal is a matter of tolerance.' };
+    const noted = await createExtractiveAnswerer().answer({ question, passages: [cited] });
+    expect(noted.text).not.toContain('NIST');
+  });
+
   it('is told from questions about what something is or says', () => {
     expect(asksForMeans('How do I split a command string into arguments?')).toBe(true);
     expect(asksForMeans('Is there a tidy way to silently ignore one specific exception?')).toBe(true);
