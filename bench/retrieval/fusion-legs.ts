@@ -14,6 +14,7 @@ import { loadConfig } from '@brain/config';
 import { findWorkspaceBySlug, openDatabase, toVectorLiteral, withService, withWorkspace } from '@brain/db';
 import { createEmbedder } from '@brain/embeddings';
 import { parseQuestions } from '@brain/eval';
+import { searchTextOf } from '@brain/answer';
 import type { LegsFile, QuestionLegs } from './fusion-model.ts';
 
 function arg(name: string, fallback?: string): string {
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   try {
     const workspace = await withService(db, (tx) => findWorkspaceBySlug(tx, slug));
     if (!workspace) throw new Error(`no workspace ${slug}`);
-    const vectors = await embedder.embed(questions.map((q) => q.question));
+    // Both legs search what /ask searches: the question followed by the documentation's words for its phrases.
+    const texts = questions.map((q) => searchTextOf(q.question));
+    const vectors = await embedder.embed(texts);
     const legs: QuestionLegs[] = [];
     await withWorkspace(db, workspace.id, async (tx) => {
       await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true)");
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
            select c.id, ts_rank(c.fts, q.tsq, 1)::float8 as rank from public.chunks c, q
             where q.tsq is not null and c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq
             order by ts_rank(c.fts, q.tsq, 1) desc, c.id limit $3`,
-          [workspace.id, q.question, depth],
+          [workspace.id, texts[i], depth],
         );
         const ids = [...new Set([...vectorLeg.map((r) => r.id), ...keywordLeg.map((r) => r.id)])];
         const facts = await tx.query<{ id: string; artifact_id: string; sim: number; url: string | null; file_name: string | null }>(
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
                   (select count(*)::int from public.chunks c
                     where c.workspace_id = $1 and c.is_live and c.fts @@ quote_literal(x)::tsquery) as df
              from unnest((tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32]) x`,
-          [workspace.id, q.question],
+          [workspace.id, texts[i]],
         );
         legs.push({
           lexemes,
