@@ -1,6 +1,7 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
 import { codeNamesOf, writesCodeName } from './text/code-names.ts';
+import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
 import { sentenceSpans } from './text/sentences.ts';
 import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
@@ -35,7 +36,8 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  *   "pathlib.Path.teleport") with a part that no live passage holds, or a word in no English
  *   dictionary that no live passage holds ("smtplib"); or a name written as code, a snake_case
  *   setting or a command-line option, that no live passage writes whole ("fast_mode", "--turbo"),
- *   though its words are saved ("fast mode" in prose);
+ *   though its words are saved ("fast mode" in prose), when the question asks what it is, does
+ *   or is set to rather than naming the asker's own ("add a --dry-run option");
  * - most of the question: at least half of its content words are in no live passage
  *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds
  *   two of its other words together; in a small workspace (under 200 passages: one saved
@@ -51,17 +53,25 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   if (stats.documents === 0) return [];
   const haystack = haystackOf(passages);
   const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word);
+  // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
+  // and say nothing of whether what the question asks is covered.
+  const owned = namesAskersOwn(question) ? codeNamesOf(question) : [];
+  const ownWords = new Set(owned.flatMap((name) => (name.startsWith('-') ? name.split('-').filter(Boolean) : [name])));
   const missing: string[] = [];
   for (const name of namesIn(question)) {
+    if (owned.some((o) => normalise(name).includes(o))) continue;
     if (nameParts(name).some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
   }
   // A setting or an option written as code is one name, though each of its words is saved
-  // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have.
-  for (const name of codeNamesOf(question)) {
-    const unwritten = stats.frequencies.get(name) === 0 && !passages.some((p) => writesCodeName(`${p.heading ?? ''} ${p.content}`, name));
+  // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have,
+  // when the question asks what it is or does; "my order_total column" or "add a --dry-run
+  // option" names the asker's own, which no manual writes.
+  const codeNames = asksAboutExistingName(question) ? codeNamesOf(question) : [];
+  for (const name of codeNames) {
+    const unwritten = stats.codeNames?.get(name) === 0 && !passages.some((p) => writesCodeName(`${p.heading ?? ''} ${p.content}`, name));
     if (unwritten && !missing.some((m) => normalise(m).includes(name))) missing.push(writtenCodeName(question, name));
   }
-  const words = questionTokens(question).map((t) => t.token);
+  const words = questionTokens(question).map((t) => t.token).filter((w) => !ownWords.has(w));
   // A name written in lower case ("smtplib", "numpy") has no capital to show it: a word that is
   // in no dictionary and in nothing saved is one.
   const unnamed = words.filter((w) => /^\p{L}{3,}$/u.test(w) && absent(w) && !isEnglishWord(w) && !missing.some((m) => normalise(m).includes(w)));

@@ -91,8 +91,8 @@ export async function search(
           const values = await countLiteralPassages(tx, workspaceId, audience, literalsOf(question), genericFrom(words.documents));
           // And the names it writes as code, each as written: a phrase of its words would count
           // "fast mode" in prose for the parameter `fast_mode`, which no page has.
-          const names = await countLiteralPassages(tx, workspaceId, audience, codeNamesOf(question), words.cap, codeNameRule);
-          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values, ...names]) } };
+          const codeNames = await countLiteralPassages(tx, workspaceId, audience, codeNamesOf(question), words.cap, codeNameRule);
+          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]), codeNames } };
         }),
       () => errors.searchTimeout(ms, undefined),
     );

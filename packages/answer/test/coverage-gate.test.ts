@@ -28,17 +28,28 @@ describe('missingTerms', () => {
 
   it('names a setting or an option written as code that no passage writes whole, though its words are saved', () => {
     const prose: Passage[] = [{ n: 1, title: 'pickle', url: null, heading: 'Pickler', content: 'Enable fast mode if set to a true value. json.dumps() serialises obj.' }];
+    // Every word of the question is saved; how many passages write each code name whole is counted apart.
+    const counted = (question: string, codeNames: Record<string, number>): TermStats => ({ ...stats(question, []), codeNames: new Map(Object.entries(codeNames)) });
     const arg = 'What does the Fast_Mode argument of json.dumps do?';
-    const argCounts = stats(arg, ['fast_mode']);
-    expect(missingTerms(arg, prose, argCounts)).toEqual(['Fast_Mode']);
+    expect(missingTerms(arg, prose, counted(arg, { fast_mode: 0 }))).toEqual(['Fast_Mode']);
     // Written whole in a retrieved passage, though the workspace's count says otherwise: not missing.
-    expect(missingTerms(arg, [{ ...prose[0]!, content: 'Set pickle.fast_mode to skip the memo.' }], argCounts)).toEqual([]);
+    expect(missingTerms(arg, [{ ...prose[0]!, content: 'Set pickle.fast_mode to skip the memo.' }], counted(arg, { fast_mode: 0 }))).toEqual([]);
     const flag = 'What does the --turbo flag of the python command do?';
-    const flagCounts = (n: number): TermStats => ({ ...stats(flag, []), frequencies: new Map([...stats(flag, []).frequencies, ['--turbo', n]]) });
-    expect(missingTerms(flag, prose, flagCounts(0))).toEqual(['--turbo']);
+    expect(missingTerms(flag, prose, counted(flag, { '--turbo': 0 }))).toEqual(['--turbo']);
     // Saved somewhere, or never counted: not missing.
-    expect(missingTerms(flag, prose, flagCounts(2))).toEqual([]);
+    expect(missingTerms(flag, prose, counted(flag, { '--turbo': 2 }))).toEqual([]);
     expect(missingTerms(flag, prose, stats(flag, []))).toEqual([]);
+    // A name the asker makes for their own program or schema is in no manual, and the question
+    // may well be answered all the same.
+    const own = 'How do I add a --dry-run option with argparse?';
+    expect(missingTerms(own, prose, counted(own, { '--dry-run': 0 }))).toEqual([]);
+    const column = 'What should the default of my order_total column be?';
+    expect(missingTerms(column, prose, counted(column, { order_total: 0 }))).toEqual([]);
+    // Nor does such a name count among the question's words in nothing saved: asked about as the
+    // asker's own, half of this question is not missing; asked about as it is, it is.
+    const index = 'How do I index my flux_total?';
+    expect(missingTerms(index, prose, { ...stats(index, ['flux_total']), codeNames: new Map([['flux_total', 0]]) })).toEqual([]);
+    expect(missingTerms('How do I index flux_total?', prose, stats('How do I index flux_total?', ['flux_total']))).toEqual(['flux_total']);
   });
 
   it('refuses on ordinary words only when at least half of the question is in nothing saved', () => {

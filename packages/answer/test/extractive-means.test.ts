@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
-import { asksForMeans, leadingTerm } from '../src/text/question-kind.ts';
+import { asksAboutExistingName, asksForMeans, leadingTerm } from '../src/text/question-kind.ts';
 import type { Passage } from '../src/types.ts';
 
 // A module page as reference documentation lays it out: an overview that restates the question's
@@ -72,6 +72,14 @@ describe('a question asking how to do something', () => {
     const cited: Passage = { ...math, content: '(NIST SP-800-106, Randomized Hashing)\n\nSee also the page on tokens.\n\nWhether or not two floats are considered nearly equal is a matter of tolerance.' };
     const noted = await createExtractiveAnswerer().answer({ question, passages: [cited] });
     expect(noted.text).not.toContain('NIST');
+  });
+
+  it('tells a question about an existing name from one naming the asker’s own', () => {
+    expect(asksAboutExistingName('What does the fast_mode argument of json.dumps do?')).toBe(true);
+    expect(asksAboutExistingName('How do I set wal_compression_level to 9?')).toBe(true);
+    expect(asksAboutExistingName('How do I add a --dry-run option with argparse?')).toBe(false);
+    expect(asksAboutExistingName('What should the default of my order_total column be?')).toBe(false);
+    expect(asksAboutExistingName('How do I index order_total descending?')).toBe(false);
   });
 
   it('is told from questions about what something is or says', () => {

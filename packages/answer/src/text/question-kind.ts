@@ -34,3 +34,20 @@ const DEFAULT_STATEMENT = /\bthe\s+default\b|\bdefaults?\s+(?:to|is|value)\b|\bb
 export function statesDefault(sentence: string): boolean {
   return DEFAULT_STATEMENT.test(normalise(sentence));
 }
+
+// "What does the fast_mode argument do?", "the default of max_wal_size", "How do I set/change/
+// enable X": the question takes a name as something that exists, whose meaning or value is asked.
+const ABOUT_NAME = /\b(?:what\s+(?:does|do|is|are)|defaults?|settings?|parameters?|options?|flags?|arguments?|variables?|configuration|enable|disable|turn\s+(?:on|off)|change|set|means?|meaning)\b/u;
+// "How do I add a --dry-run option?", "my order_total column", "a flag named --fast": a name the
+// asker makes up for their own program or schema, which no manual writes.
+const OWN_NAME = /\b(?:my|our|own|custom|add|adding|create|creating|define|defining|declare|make|making|named|called|rename)\b/u;
+
+/** The question names something of the asker's own: the names it writes as code may be made up by them. */
+export function namesAskersOwn(question: string): boolean {
+  return OWN_NAME.test(normalise(question));
+}
+
+/** The question asks what a name is, does or is set to, rather than naming something of the asker's own. */
+export function asksAboutExistingName(question: string): boolean {
+  return ABOUT_NAME.test(normalise(question)) && !namesAskersOwn(question);
+}

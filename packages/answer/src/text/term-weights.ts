@@ -10,6 +10,11 @@ export interface TermStats {
   documents: number;
   frequencies: ReadonlyMap<string, number>;
   cap: number;
+  /**
+   * The passages that write each name the question writes as code, whole (codeNamesOf): kept
+   * apart from `frequencies`, which weigh words, so that only the coverage gate reads them.
+   */
+  codeNames?: ReadonlyMap<string, number>;
 }
 
 /**
