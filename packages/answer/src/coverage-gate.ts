@@ -1,6 +1,7 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
 import { codeNamesOf, writesCodeName } from './text/code-names.ts';
+import { askersWording } from './text/doc-vocabulary.ts';
 import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
 import { sentenceSpans } from './text/sentences.ts';
 import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
@@ -52,7 +53,12 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
 export function missingTerms(question: string, passages: readonly Passage[], stats: TermStats): string[] {
   if (stats.documents === 0) return [];
   const haystack = haystackOf(passages);
-  const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word);
+  // A word of a phrase the documentation's vocabulary knows as an asker's ("a scratch file that
+  // disappears") is their wording for what the manual says otherwise ("temporary", "deleted"):
+  // missing only when the manual's words are missing too (retrieval counted them).
+  const wording = askersWording(question);
+  const saidOtherwise = (word: string) => (wording.get(termOf(word)) ?? []).some((w) => (stats.frequencies.get(termOf(normalise(w))) ?? 0) > 0);
+  const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word) && !saidOtherwise(word);
   // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
   // and say nothing of whether what the question asks is covered.
   const owned = namesAskersOwn(question) ? codeNamesOf(question) : [];

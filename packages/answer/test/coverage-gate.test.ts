@@ -82,6 +82,16 @@ describe('missingTerms', () => {
     const pauseCounts: TermStats = { documents: 1000, frequencies: new Map([[termOf('pause'), 0], [termOf('program'), 60], [termOf('two'), 55], [termOf('seconds'), 48]]), cap: 40 };
     const sleep: Passage[] = [{ n: 1, title: 'time', url: null, heading: 'Functions', content: 'time.sleep(secs) suspends execution of the calling thread for the given number of seconds.' }];
     expect(missingTerms(pause, sleep, pauseCounts)).toEqual([]);
+    // Words the documentation's vocabulary knows as an asker's ("scratch file" → temporary,
+    // "disappears" → deleted) are their wording, however much of the question they carry, when the
+    // workspace holds the documentation's words (retrieval counts them too).
+    const scratch = 'How do I get a scratch file that disappears by itself when I close it?';
+    const scratchCounts = stats(scratch, ['scratch', 'disappears']);
+    const saidOtherwise: TermStats = { ...scratchCounts, frequencies: new Map([...scratchCounts.frequencies, [termOf('temporary'), 8], [termOf('deleted'), 9]]) };
+    expect(missingTerms(scratch, passages, saidOtherwise)).toEqual([]);
+    expect(missingTerms(scratch, passages, scratchCounts)).toEqual(['disappears', 'scratch']);
+    const cake = 'How do I get a chocolate cake that rises by itself when I bake it?';
+    expect(missingTerms(cake, passages, stats(cake, ['chocolate', 'cake', 'rises', 'bake']))).not.toEqual([]);
   });
 
   it('in a small workspace, refuses on ordinary words only when two are in nothing saved and the rest of the question is common there', () => {

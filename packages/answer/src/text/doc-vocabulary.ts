@@ -133,6 +133,23 @@ export function docWordsFor(question: string): string[] {
 }
 
 /**
+ * The stems of the question's words that belong to a phrase the vocabulary knows as an asker's
+ * ("scratch", "file" and "disappear" in "a scratch file that disappears"), each with the
+ * documentation's words for that phrase ("temporary"; "deleted", "removed").
+ */
+export function askersWording(question: string): Map<string, string[]> {
+  const stems = stemsOf(question);
+  const out = new Map<string, string[]>();
+  for (const entry of VOCABULARY) {
+    for (const phrase of entry.phrases) {
+      if (!holdsPhrase(stems, phrase)) continue;
+      for (const stem of phrase) out.set(stem, [...(out.get(stem) ?? []), ...entry.docWords]);
+    }
+  }
+  return out;
+}
+
+/**
  * What retrieval searches for: the question, then the documentation's words for its phrases. The
  * answerer, the coverage gate and the record keep the question as asked.
  */
