@@ -5,6 +5,8 @@ import { termWeights } from './text/term-weights.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
 import { termSet, terms } from './text/terms.ts';
 import { asksForMeans, asksForValue, statesDefault } from './text/question-kind.ts';
+import { codeNamesOf } from './text/code-names.ts';
+import { namedEntry } from './text/code-entries.ts';
 import type { Answerer, AnswerOutput, AnswerRequest } from './types.ts';
 
 export const EXTRACTIVE_MODEL = 'extractive-v2';
@@ -89,8 +91,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // passage was ranked first for the question as a whole, so its sentences need no such proof,
   // nor does an API's description that opens with the action asked for ("Insert x in a in
   // sorted order." for "How do I insert into a list while keeping it in order?").
-  const asksValue = asksForValue(question);
-  const asksMeans = asksForMeans(question);
+  const asked: Asked = { value: asksForValue(question), means: asksForMeans(question), codeNames: codeNamesOf(question) };
   const informativeSeen = all.some((c) => c.informative.size > 0);
   const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans));
 
@@ -115,7 +116,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     const [chosen] = pool.splice(bestIndex, 1);
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
-    const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asksValue, asksMeans);
+    const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asked);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     // The same words from another passage (a page that repeats itself, overlapping passages) would
     // spend a quotation on nothing new.
@@ -147,7 +148,16 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
  * that continues it in the same paragraph ("In the default configuration it must be shorter
  * than 8000 bytes."), joined on one line since they are one run of the passage's text.
  */
-function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asksValue: boolean, asksMeans: boolean): Quote {
+/** What the question asks for, as the quotations read it. */
+interface Asked {
+  value: boolean;
+  means: boolean;
+  /** The names it writes as code ("-i", "fast_mode"). */
+  codeNames: readonly string[];
+}
+
+function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asked: Asked): Quote {
+  const { value: asksValue, means: asksMeans } = asked;
   const ranges: TextRange[] = [];
   const n = c.passage.n;
   const lead = c.span.lead;
@@ -255,7 +265,10 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // so is a how-to question by the example right under the sentence that says how ("PowerShell
   // uses different syntax to set environment variables." › `$env:DEBUG = "*,-not_this"`).
   const below = end.code ?? (asksMeans ? end.codeBelow : null);
-  const code = below && quotableCode(below) ? below : null;
+  // Too long to show whole (a command's help text), it still shows the entry of the option the
+  // question writes ("-i --increment [<level>]" and its description, for "the -i option").
+  const entry = below && !quotableCode(below) ? namedEntry(below.text, asked.codeNames) : null;
+  const code = below && (quotableCode(below) ? below : entry !== null ? { ...below, text: entry } : null);
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
   return { candidate: c, ranges, code, chars, wantsValue };
 }
