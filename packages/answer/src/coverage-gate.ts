@@ -99,7 +99,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // risotto?": "make" is in many passages, "creamy" and "risotto" in none), or when three or
   // more are and they are most of the question ("Which plants grow well in a shady garden?").
   if (stats.documents < PLAIN_WORDS_MIN_PASSAGES) {
-    const decides = (gone.length > 1 && onlyCommonBesides(question, gone, stats)) || (gone.length > 2 && mostlyGone && stats.documents >= FEW_PASSAGES);
+    const decides = (gone.length > 1 && onlyCommonBesides(question, gone, stats)) || (gone.length > 1 && mostlyGone && stats.documents >= FEW_PASSAGES);
     return decides && !heldTogether() ? writtenForms(question, named) : [];
   }
   if ((mostlyGone && !heldTogether()) || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);

@@ -122,6 +122,10 @@ describe('missingTerms', () => {
     expect(missingTerms(bodies, limits, counts)).toEqual([]);
     // The same question against a sentence that holds only one of those words: refused.
     expect(missingTerms(bodies, [{ ...limits[0]!, content: 'Each response is read once.' }], counts)).toEqual(['sometimes', 'gigantic', 'big', 'cap']);
+    // Two missing words of three, the third rare there too (in 2 of 64 passages): off-topic,
+    // though no word of it is common.
+    const risotto = 'How do I make a creamy risotto?';
+    expect(missingTerms(risotto, cli, readme({ make: 2, creamy: 0, risotto: 0 }))).toEqual(['risotto', 'creamy']);
     // A handful of passages misses most everyday words: there, three missing words beside one
     // that is saved are the asker's wording.
     const few: TermStats = { documents: 4, frequencies: new Map([[termOf('long'), 0], [termOf('refunds'), 1], [termOf('take'), 0], [termOf('customers'), 0]]), cap: 3 };

@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { docWordsFor, searchTextOf } from '../src/text/doc-vocabulary.ts';
+import { askersWording, docWordsFor, searchTextOf } from '../src/text/doc-vocabulary.ts';
 
 describe('the documentation’s words for a question in a user’s words', () => {
   it('adds them for a phrase matched by its words’ stems, in order', () => {
     expect(docWordsFor('How do I copy a folder with all its subfolders?')).toEqual(['directory', 'subdirectory', 'recursively']);
     expect(docWordsFor('How can I keep a running total while reading numbers?')).toEqual(['accumulate', 'cumulative']);
     expect(docWordsFor('Can I pause the loop between requests?')).toEqual(['sleep', 'delay', 'suspend']);
+    // A British spelling finds the American one most manuals use.
+    expect(docWordsFor('Can I turn off the colours and customise the behaviour?')).toEqual(['color', 'colors', 'colored', 'behavior', 'customize', 'customization']);
   });
 
   it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {
     expect(docWordsFor('How do I copy a directory recursively?')).toEqual([]);
     expect(docWordsFor('What is the total of a running job?')).toEqual([]);
     expect(docWordsFor('What is the default bodyLimit?')).toEqual([]);
+  });
+
+  it('says which of the question’s words are the asker’s wording, and the manual’s words for each', () => {
+    const wording = askersWording('How do I get a scratch file that disappears?');
+    expect(wording.get('scratch')).toEqual(['temporary']);
+    expect(wording.get('disappear')).toEqual(['deleted', 'removed']);
+    expect(wording.has('get')).toBe(false);
   });
 
   it('searches for the question as asked, with those words after it', () => {

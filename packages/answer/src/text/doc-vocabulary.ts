@@ -88,6 +88,22 @@ const ENTRIES: readonly string[] = [
   'empty value | missing value | blank value → null',
   'export | back up | backup → dump backup export',
   'permission | permissions → privilege grant',
+  // British spellings, for the many manuals written in American English ("colours" is not a
+  // stem of "colors")
+  'colour | colours | coloured | colouring → color colors colored',
+  'behaviour | behaviours → behavior',
+  'initialise | initialised | initialisation → initialize initialization',
+  'serialise | serialised | serialisation → serialize serialization',
+  'customise | customised | customisation → customize customization',
+  'normalise | normalised | normalisation → normalize normalization',
+  'optimise | optimised | optimisation → optimize optimization',
+  'authorise | authorised | authorisation → authorize authorization',
+  'recognise | recognised → recognize',
+  'organise | organised → organize',
+  'analyse | analysed → analyze',
+  'licence | licences → license',
+  'centre → center',
+  'grey → gray',
 ];
 
 interface Entry {
@@ -143,7 +159,7 @@ export function askersWording(question: string): Map<string, string[]> {
   for (const entry of VOCABULARY) {
     for (const phrase of entry.phrases) {
       if (!holdsPhrase(stems, phrase)) continue;
-      for (const stem of phrase) out.set(stem, [...(out.get(stem) ?? []), ...entry.docWords]);
+      for (const stem of phrase) out.set(stem, [...new Set([...(out.get(stem) ?? []), ...entry.docWords])]);
     }
   }
   return out;
