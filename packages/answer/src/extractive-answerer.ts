@@ -142,12 +142,6 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   return orderForReading(picked);
 }
 
-/**
- * The sentence with what it cannot be read without: a list item's lead-in or a table row's
- * header; the heading or label above it when the question names that section; and the sentence
- * that continues it in the same paragraph ("In the default configuration it must be shorter
- * than 8000 bytes."), joined on one line since they are one run of the passage's text.
- */
 /** What the question asks for, as the quotations read it. */
 interface Asked {
   value: boolean;
@@ -156,6 +150,12 @@ interface Asked {
   codeNames: readonly string[];
 }
 
+/**
+ * The sentence with what it cannot be read without: a list item's lead-in or a table row's
+ * header; the heading or label above it when the question names that section; and the sentence
+ * that continues it in the same paragraph ("In the default configuration it must be shorter
+ * than 8000 bytes."), joined on one line since they are one run of the passage's text.
+ */
 function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number; range: TextRange }[], first: boolean, asked: Asked): Quote {
   const { value: asksValue, means: asksMeans } = asked;
   const ranges: TextRange[] = [];
