@@ -42,7 +42,7 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  * - most of the question: at least half of its content words are in no live passage
  *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds
  *   two of its other words together; in a small workspace (under 200 passages: one saved
- *   README), at least three such words (and at least 20 passages), or two beside only words
+ *   README), at least two such words, with at least 20 passages there or beside only words
  *   common there ("How do I make a creamy risotto?").
  * A user's own wording ("hangs", "enormous") is often absent from the docs that answer it, so
  * one such word among several is never enough. A word counts as absent only when the
@@ -95,11 +95,12 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const heldTogether = () => mostHeldInOneSentence(passages, countOf(words.filter((w) => !gone.includes(w)))) >= 2;
   // In a small workspace (one saved README) everyday words are missing by chance ("How long do
   // refunds take?" beside four passages that never say "long" or "take"), so they decide only
-  // when two are and everything else the question says is common there ("How do I make a creamy
-  // risotto?": "make" is in many passages, "creamy" and "risotto" in none), or when three or
-  // more are and they are most of the question ("Which plants grow well in a shady garden?").
+  // when two or more are, and either everything else the question says is common there ("How do
+  // I make a creamy risotto?": "make" in many passages, "creamy" and "risotto" in none) or they
+  // are most of the question in a README-sized workspace ("Which plants grow well in a shady
+  // garden?"; the risotto beside a README where "make" is rare too).
   if (stats.documents < PLAIN_WORDS_MIN_PASSAGES) {
-    const decides = (gone.length > 1 && onlyCommonBesides(question, gone, stats)) || (gone.length > 1 && mostlyGone && stats.documents >= FEW_PASSAGES);
+    const decides = gone.length > 1 && (onlyCommonBesides(question, gone, stats) || (mostlyGone && stats.documents >= FEW_PASSAGES));
     return decides && !heldTogether() ? writtenForms(question, named) : [];
   }
   if ((mostlyGone && !heldTogether()) || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
