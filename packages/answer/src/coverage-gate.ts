@@ -61,7 +61,8 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word) && !saidOtherwise(word);
   // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
   // and say nothing of whether what the question asks is covered.
-  const owned = namesAskersOwn(question) ? codeNamesOf(question) : [];
+  const written = codeNamesOf(question);
+  const owned = namesAskersOwn(question) ? written : [];
   const ownWords = new Set(owned.flatMap((name) => (name.startsWith('-') ? name.split('-').filter(Boolean) : [name])));
   const missing: string[] = [];
   for (const name of namesIn(question)) {
@@ -70,10 +71,9 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   }
   // A setting or an option written as code is one name, though each of its words is saved
   // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have,
-  // when the question asks what it is or does; "my order_total column" or "add a --dry-run
-  // option" names the asker's own, which no manual writes.
-  const codeNames = asksAboutExistingName(question) ? codeNamesOf(question) : [];
-  for (const name of codeNames) {
+  // when the question asks what it is or does (not an own name, as above).
+  const asked = asksAboutExistingName(question) ? written : [];
+  for (const name of asked) {
     const unwritten = stats.codeNames?.get(name) === 0 && !passages.some((p) => writesCodeName(`${p.heading ?? ''} ${p.content}`, name));
     if (unwritten && !missing.some((m) => normalise(m).includes(name))) missing.push(writtenCodeName(question, name));
   }

@@ -14,9 +14,8 @@ export function namedEntry(code: string, names: readonly string[]): string | nul
   const options = names.filter((n) => n.startsWith('-'));
   if (options.length === 0) return null;
   const lines = code.split('\n');
-  const opens = (line: string) =>
-    /^\s*-/.test(line) &&
-    options.some((o) => new RegExp(`^\\s*(?:-{1,2}[\\w-]+(?:,\\s*|\\s+))*${escapeRegExp(o)}(?![\\w-])`, 'i').test(line));
+  const patterns = options.map((o) => new RegExp(`^\\s*(?:-{1,2}[\\w-]+(?:,\\s*|\\s+))*${escapeRegExp(o)}(?![\\w-])`, 'i'));
+  const opens = (line: string) => /^\s*-/.test(line) && patterns.some((p) => p.test(line));
   const at = lines.findIndex(opens);
   if (at < 0) return null;
   const first = lines[at] ?? '';

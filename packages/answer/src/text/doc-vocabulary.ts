@@ -130,6 +130,11 @@ function holdsPhrase(stems: readonly string[], phrase: readonly string[]): boole
   return false;
 }
 
+/** Each phrase of the vocabulary the question holds, with its entry, in the vocabulary's order. */
+function* heldPhrases(stems: readonly string[]): Generator<{ entry: Entry; phrase: readonly string[] }> {
+  for (const entry of VOCABULARY) for (const phrase of entry.phrases) if (holdsPhrase(stems, phrase)) yield { entry, phrase };
+}
+
 /**
  * The documentation's words for what the question says in a user's words, without those it
  * already holds; empty when none of its phrases is in the vocabulary.
@@ -138,8 +143,7 @@ export function docWordsFor(question: string): string[] {
   const stems = stemsOf(question);
   const held = new Set(stems);
   const out: string[] = [];
-  for (const entry of VOCABULARY) {
-    if (!entry.phrases.some((p) => holdsPhrase(stems, p))) continue;
+  for (const { entry } of heldPhrases(stems)) {
     for (const word of entry.docWords) {
       if (held.has(termOf(normalise(word))) || out.includes(word)) continue;
       out.push(word);
@@ -154,13 +158,9 @@ export function docWordsFor(question: string): string[] {
  * documentation's words for that phrase ("temporary"; "deleted", "removed").
  */
 export function askersWording(question: string): Map<string, string[]> {
-  const stems = stemsOf(question);
   const out = new Map<string, string[]>();
-  for (const entry of VOCABULARY) {
-    for (const phrase of entry.phrases) {
-      if (!holdsPhrase(stems, phrase)) continue;
-      for (const stem of phrase) out.set(stem, [...new Set([...(out.get(stem) ?? []), ...entry.docWords])]);
-    }
+  for (const { entry, phrase } of heldPhrases(stemsOf(question))) {
+    for (const stem of phrase) out.set(stem, [...new Set([...(out.get(stem) ?? []), ...entry.docWords])]);
   }
   return out;
 }
