@@ -55,7 +55,8 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
   };
   const worker = new Worker(BOOTSTRAP, {
     workerData: workerOptions,
-    transferList: workerOptions.loadDataDir ? [workerOptions.loadDataDir.bytes] : [],
+    // Not transferred: `arrayBuffer()` of an in-memory Blob is its caller's bytes, which a transfer
+    // would empty (a template Blob may open a second database). The thread gets a copy.
     // The thread's stdout would otherwise be piped through this thread, asynchronously.
     stdout: false,
     stderr: false,

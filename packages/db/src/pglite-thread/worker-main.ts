@@ -4,6 +4,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { serializeError } from './cross-thread-error.ts';
 import type { DumpedDataDir, Reply, Request, WorkerOpenOptions } from './protocol.ts';
 import { yieldToMainThread } from '../thread-priority.ts';
+import { inMemoryBlob } from '../in-memory-blob.ts';
 
 yieldToMainThread();
 
@@ -30,7 +31,7 @@ async function open(): Promise<PGlite> {
   }
   return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir.bytes], { type: options.loadDataDir.type }) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: inMemoryBlob(new Uint8Array(options.loadDataDir.bytes), options.loadDataDir.type) } : {}),
     extensions,
     ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadMigrations, migrate, migrationsFingerprint, openPglite } from '../index.ts';
+import { inMemoryBlob } from '../in-memory-blob.ts';
 
 const cacheDir = () => path.join(os.tmpdir(), 'company-brain-test');
 const fingerprint = () => migrationsFingerprint(loadMigrations());
@@ -12,10 +13,11 @@ const fingerprint = () => migrationsFingerprint(loadMigrations());
  * The dump is cached on disk, keyed by the migrations' checksums, so an edited or new migration
  * builds a fresh one and every test process after the first reuses it. It is kept as a plain tar:
  * un-gzipping it cost each suite's database about 0.2 CPU seconds of its 1.5.
+ * Each call reads the file again: the bytes are the caller's own (see `inMemoryBlob`).
  */
 export async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(cacheDir(), `pglite-${fingerprint()}.tar`);
-  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  if (fs.existsSync(file)) return inMemoryBlob(fs.readFileSync(file));
 
   const db = await openPglite();
   try {
@@ -27,7 +29,7 @@ export async function pgliteTemplate(): Promise<Blob> {
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, bytes);
     fs.renameSync(tmp, file);
-    return new Blob([bytes]);
+    return inMemoryBlob(bytes);
   } finally {
     await db.close();
   }
