@@ -165,7 +165,8 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
     );
     record.model = output.model;
 
-    const check = validateCitations(output.text, budget.passages, { allowLinksInPassages: output.kind === 'extractive' });
+    const extractive = output.kind === 'extractive';
+    const check = validateCitations(output.text, budget.passages, { allowLinksInPassages: extractive, quotedLines: extractive });
     if (check.removedMarkers.length > 0 || check.removedQuotes.length > 0) {
       deps.logger.warn(
         { workspaceId: input.workspaceId, removedMarkers: check.removedMarkers, removedQuotes: check.removedQuotes.length },

@@ -1,5 +1,5 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
-import { carriesMarker, candidatesOf, namesApi, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
+import { candidatesOf, posesAsCitation, namesApi, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
 import { termWeights } from './text/term-weights.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
@@ -118,6 +118,8 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
     const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asked);
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
+    // Its label or lead-in may hold what reads as a citation, though the sentence does not.
+    if (quote.ranges.some((r) => posesAsCitation(r.text))) continue;
     // The same words from another passage (a page that repeats itself, overlapping passages) would
     // spend a quotation on nothing new.
     if (quotedAlready(picked, quote)) continue;
@@ -225,14 +227,14 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     if (end.code) break;
     const next = c.siblings[i];
     if (announcesList && next !== undefined && next.lead === c.span) {
-      if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next)) break;
+      if (next.end - c.span.start > WINDOW_CHARS || isShown(shown, n, next) || posesAsCitation(next.text)) break;
       cut(next);
       end = next;
       continue;
     }
     if (next === undefined || next.label !== c.span.label || next.end - c.span.start > WINDOW_CHARS) break;
     if (FENCE_LINE.test(c.passage.content.slice(end.end, next.start))) break;
-    if (isShown(shown, n, next) || carriesMarker(next.text)) break;
+    if (isShown(shown, n, next) || posesAsCitation(next.text)) break;
     const sameBlock = next.block === end.block;
     const announces = /:\s*$/.test(end.text);
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';

@@ -69,7 +69,6 @@ const MEANS_DEFINITION = 1.6;
 /** Words that deny what the rest of the sentence says (stop words to term matching). */
 const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
 // A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
-const BRACKETED_NUMBER = /\[\s*\d[\d\s,–-]*\]/;
 const CODE_SPAN = /`[^`\n]*`/g;
 const LONE_DIGIT = /(?<![\p{L}\p{N}_])\p{N}(?![\p{L}\p{N}_])/gu;
 const LONE_CHARACTER = /(?<![\p{L}\p{N}_])[\p{L}\p{N}](?![\p{L}\p{N}_])/gu;
@@ -92,12 +91,14 @@ function shortValues(text: string): string[] {
   return [...text.matchAll(LONE_DIGIT), ...code.matchAll(LONE_CHARACTER)].map((m) => m[0]);
 }
 
-/**
- * Does the text hold what the citation check would read as a marker? Inside a code span it is
- * code (`` `argv[0]` ``, `` `items[1]` ``), which the check leaves alone, and may be quoted.
- */
-export function carriesMarker(text: string): boolean {
-  return BRACKETED_NUMBER.test(text.replace(CODE_SPAN, ''));
+// A bracketed number a reader would take for one of the answer's own citations ("Refunds are
+// instant [2]."): a planted "[2]" would claim another source's support. An index or a literal is
+// text ("argv[0]", "json_set('[0,1,2]', …)"), and the citation check leaves quoted lines alone.
+const POSES_AS_CITATION = /(?<![\p{L}\p{N}_'"`’)\]])\[\s*[1-9]\d*(?:\s*[,–-]\s*[1-9]\d*)*\s*\]/u;
+
+/** Would the reader take a bracketed number of this text, outside code, for a citation? */
+export function posesAsCitation(text: string): boolean {
+  return POSES_AS_CITATION.test(text.replace(CODE_SPAN, ''));
 }
 
 /** Every sentence of the passages that could be quoted, with its context; scored by scoreCandidates. */
@@ -115,7 +116,6 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       if (headers.has(span)) continue;
       sectionPosition = span.label === section ? sectionPosition + 1 : 0;
       section = span.label;
-      if (carriesMarker(span.text)) continue;
       // "Or `async/await`:" introduces a code block that an extractive answer cannot show.
       if (span.text.endsWith(':') && terms(span.text).length < 3) continue;
       const labelText = span.label?.text ?? '';

@@ -78,10 +78,11 @@ describe('an index in code', () => {
     expect(text).toContain('`argv[0]` is the script name');
   });
 
-  it('outside code, a bracketed number still keeps its sentence out of the answer', async () => {
+  it('is quoted outside code too, but a number in brackets after a space, which reads as a citation, keeps its sentence out', async () => {
     const bare = { ...argv, content: argv.content.replace('`argv[0]`', 'argv[0]') };
-    const { text } = await answerer.answer({ question: 'What is in sys.argv[0]?', passages: [bare] });
-    expect(text).not.toContain('is the script name');
+    expect((await answerer.answer({ question: 'What is in sys.argv[0]?', passages: [bare] })).text).toContain('argv[0] is the script name');
+    const posing = { ...argv, content: argv.content.replace('`argv[0]` is the script name', 'the first is the script name [2]') };
+    expect((await answerer.answer({ question: 'What is in sys.argv[0]?', passages: [posing] })).text).not.toContain('is the script name');
   });
 });
 

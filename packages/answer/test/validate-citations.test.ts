@@ -93,6 +93,19 @@ describe('validateCitations', () => {
     expect(validateCitations(text, passages).text).toBe('> See (link removed) for details. [1]');
   });
 
+  it('reads only the marker ending a quoted line of an extractive answer: brackets inside the quotation are its text', () => {
+    const json: Passage[] = [
+      { n: 4, title: 'JSON', url: null, heading: null, content: "json_set('[0,1,2]','$[#]','new') → '[0,1,2,\"new\"]' as RFC 7159 [3] says, with `a[1]` too." },
+    ];
+    const text = "> json_set('[0,1,2]','$[#]','new') → '[0,1,2,\"new\"]' as RFC 7159 [3] says, with `a[1]` too. [4]";
+    const out = validateCitations(text, json, { quotedLines: true });
+    expect(out.text).toBe(text.replace(/\[4\]$/, '[1]'));
+    expect(out.cited).toEqual([{ n: 1, passageN: 4 }]);
+    expect(out.removedMarkers).toEqual([]);
+    // Read as an answer a model wrote, the same brackets are markers.
+    expect(validateCitations(text, json).text).not.toContain("'[0,1,2]'");
+  });
+
   it('removes bidi overrides and zero-width characters that could disguise text', () => {
     const out = validateCitations('Safe\u202e text\u200b @\u200deveryone [1]', passages);
     expect(out.text).toBe('Safe text @\u200beveryone [1]');

@@ -16,6 +16,12 @@ export interface ValidateOptions {
    * contain nothing a model composed.
    */
   allowLinksInPassages?: boolean;
+  /**
+   * Each line that opens with "> " is a verbatim quotation followed by its one marker (extractive
+   * answers): only that last marker is a citation. Brackets inside the quotation are the page's own
+   * text: "json_set('[0,1,2]','$[#]','new')" read as markers became "json_set('[1][4]', …)".
+   */
+  quotedLines?: boolean;
 }
 
 export interface CitationCheck {
@@ -34,6 +40,8 @@ const MAX_RANGE = 20;
 // Code is left exactly as written: `items[0]` in a snippet is not a citation.
 const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
 const PLACEHOLDER = /\ue000(\d+)\ue001/g;
+// "> quoted text [3]": the quotation, then the one marker that ends its line.
+const QUOTED_LINE = /^(> )(.*?)(\s\[\d{1,4}\])$/gm;
 
 /**
  * Makes an answer safe to show: every `[n]` must name a passage retrieved for this request
@@ -45,8 +53,14 @@ const PLACEHOLDER = /\ue000(\d+)\ue001/g;
 export function validateCitations(text: string, passages: readonly Passage[], options: ValidateOptions = {}): CitationCheck {
   const byN = new Map(passages.map((p) => [p.n, p]));
   const code: string[] = [];
-  let prose = stripInvisibleControls(text).replace(CODE, (block) => `\ue000${code.push(block) - 1}\ue001`);
-  const unmask = (s: string) => s.replace(PLACEHOLDER, (_m, i: string) => code[Number(i)] ?? '');
+  const mask = (block: string) => `\ue000${code.push(block) - 1}\ue001`;
+  let prose = stripInvisibleControls(text).replace(CODE, mask);
+  if (options.quotedLines) prose = prose.replace(QUOTED_LINE, (_line, open: string, quote: string, marker: string) => `${open}${mask(quote)}${marker}`);
+  // A quotation can hold code masked before it: unmasked until none is left.
+  const unmask = (s: string): string => {
+    const once = s.replace(PLACEHOLDER, (_m, i: string) => code[Number(i)] ?? '');
+    return once === s ? s : unmask(once);
+  };
 
   const removedMarkers: string[] = [];
   prose = prose.replace(MARKER, (marker, list: string) => {
