@@ -4,6 +4,7 @@ import { codeNamesOf, writesCodeName } from './text/code-names.ts';
 import { askersWording } from './text/doc-vocabulary.ts';
 import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
 import { sentenceSpans } from './text/sentences.ts';
+import { isValueWord } from './text/value-words.ts';
 import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
 import type { Passage } from './types.ts';
 
@@ -48,7 +49,7 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  * one such word among several is never enough. A word counts as absent only when the
  * workspace counts no passage holding it and no retrieved passage contains it as written
  * (PostgreSQL's stemming and ours could disagree); a word PostgreSQL drops as a stop word is
- * never absent.
+ * never absent, nor is a value ("March 31st", "10ms": the manual writes "2001-03-31").
  */
 export function missingTerms(question: string, passages: readonly Passage[], stats: TermStats): string[] {
   if (stats.documents === 0) return [];
@@ -58,7 +59,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // missing only when the manual's words are missing too (retrieval counted them).
   const wording = askersWording(question);
   const saidOtherwise = (word: string) => (wording.get(termOf(word)) ?? []).some((w) => (stats.frequencies.get(termOf(normalise(w))) ?? 0) > 0);
-  const absent = (word: string) => stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word) && !saidOtherwise(word);
+  const absent = (word: string) => !isValueWord(word) && stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word) && !saidOtherwise(word);
   // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
   // and say nothing of whether what the question asks is covered.
   const written = codeNamesOf(question);
@@ -184,7 +185,7 @@ export function namesIn(question: string): string[] {
     const before = question.slice(0, m.index).trimEnd();
     const startsSentence = before === '' || /[.!?:]["')\]]*$/.test(before);
     const lower = word.toLowerCase();
-    if (STOPWORDS.has(lower) || word.length < 2) continue;
+    if (STOPWORDS.has(lower) || word.length < 2 || isValueWord(word)) continue;
     const identifier = /[_\d]/.test(word) && /\p{L}/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\p{L}\.\p{L}/u.test(word);
     const capitals = /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word);
     const capitalised = /^\p{Lu}/u.test(word) && !startsSentence && lower !== 'i';

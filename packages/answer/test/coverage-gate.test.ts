@@ -165,10 +165,24 @@ describe('missingTerms', () => {
     expect(missingTerms('What does the Zorblax option do?', passages, uncounted)).toEqual([]);
   });
 
+  it('never takes a contraction or a value for a missing name: "didn\'t", "March 31st", "10ms"', () => {
+    // Each of these words is in nothing saved; the rest of each question is.
+    const shrink = 'I deleted a lot of rows but the database file didn\'t get any smaller. Is that a bug?';
+    expect(missingTerms(shrink, passages, stats(shrink, ['didn']))).toEqual([]);
+    const date = 'What do I get if I add one month to March 31st, 2001 with the date functions?';
+    expect(missingTerms(date, passages, stats(date, ['march', '31st', '2001']))).toEqual([]);
+    const quantity = 'Can a lock wait be shorter than 10ms?';
+    expect(missingTerms(quantity, passages, stats(quantity, ['10ms']))).toEqual([]);
+    // A made-up name beside a value is still named.
+    const made = 'What did the Frobnicator release of March 2001 change?';
+    expect(missingTerms(made, passages, stats(made, ['frobnicator', 'march', '2001']))).toEqual(['Frobnicator']);
+  });
+
   it('finds names by their shape, not by a list', () => {
     expect(namesIn('Does Django use the `DEBUG` flag or maxHeaderLinesPerSecond in v5.2?')).toEqual(
       expect.arrayContaining(['DEBUG', 'Django', 'maxHeaderLinesPerSecond', 'v5.2']),
     );
     expect(namesIn('How do I pause my program for two seconds?')).toEqual([]);
+    expect(namesIn('What happens on March 31st with a 64MB cache?')).toEqual([]);
   });
 });

@@ -45,4 +45,9 @@ describe('terms', () => {
     expect(terms('ＦＳＴ_ERR_CTP_BODY_TOO_LARGE onRequest hooks')).toEqual(['fst_err_ctp_body_too_large', 'onrequest', 'hook']);
     expect(terms('configured configuration')).toEqual(['configur', 'configur']);
   });
+
+  it('writes contractions out, so none leaves a fragment like "didn" behind', () => {
+    expect(terms("The file didn't shrink, it won't, and I can't say we've tried; they’re gone")).toEqual(['file', 'shrink', 'sai', 'tri', 'gone']);
+    expect(terms("Python's dict isn’t ordered")).toEqual(['python', 'dict', 'order']);
+  });
 });

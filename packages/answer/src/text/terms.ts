@@ -23,6 +23,27 @@ export function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+// "didn't" would leave "didn", a word in no dictionary and no manual, which reads as a name the
+// workspace lacks ("Nothing saved covers “didn”"). Each contraction becomes its full words, all
+// of them stop words; "'s" is left, as its "s" is one letter and dropped anyway.
+const CONTRACTIONS: readonly [RegExp, string][] = [
+  [/\b(ca)n['’]t\b/gu, '$1n not'],
+  [/\bwon['’]t\b/gu, 'will not'],
+  [/\bshan['’]t\b/gu, 'shall not'],
+  [/\bain['’]t\b/gu, 'is not'],
+  [/(\p{L})n['’]t\b/gu, '$1 not'],
+  [/(\p{L})['’]re\b/gu, '$1 are'],
+  [/(\p{L})['’]ve\b/gu, '$1 have'],
+  [/(\p{L})['’]ll\b/gu, '$1 will'],
+  [/(\p{L})['’]m\b/gu, '$1 am'],
+  [/(\p{L})['’]d\b/gu, '$1 would'],
+];
+
+/** Normalised text with its English contractions written out ("didn't" → "did not"). */
+export function withoutContractions(normalised: string): string {
+  return CONTRACTIONS.reduce((text, [pattern, full]) => text.replace(pattern, full), normalised);
+}
+
 /** One token's comparable form: identifiers and numbers as they are, words Porter-stemmed. */
 export function termOf(token: string): string {
   return /[_\d]/.test(token) ? token : stemmer(token);
@@ -34,7 +55,7 @@ export function termOf(token: string): string {
  */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const match of normalise(text).matchAll(WORD)) {
+  for (const match of withoutContractions(normalise(text)).matchAll(WORD)) {
     const token = match[0];
     if (token.length < 2 || STOPWORDS.has(token)) continue;
     out.push(termOf(token));
