@@ -7,7 +7,7 @@ import { cleanHeading, parseSections } from './parse-sections.ts';
 import { blockToPieces } from './pieces.ts';
 
 /** Changes whenever the same input would give different chunks, so stored chunks can be recognised as stale. */
-export const chunkingVersion = 'md-v3';
+export const chunkingVersion = 'md-v4';
 
 export const HEADING_SEPARATOR = ' › ';
 
@@ -68,23 +68,32 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
     const pieces = section.blocks.flatMap((block) => blockToPieces(block, maxTokens, tokens));
     return { section, pieces, tokens: pieces.reduce((n, p) => n + p.tokens, 0) };
   });
-  const chunks: Chunk[] = [];
   const groups = options.mergeSmallSections
     ? groupSections(sections, maxTokens, tokens)
     : sections.map((s) => ({ path: s.section.path, members: [s] }));
-  for (const group of groups) {
+  const passages = groups.flatMap((group) => {
     const heading = headingFor(title, group.path);
-    for (const content of packPieces(groupPieces(group, tokens), maxTokens, overlapTokens, tokens)) {
-      chunks.push({
-        ordinal: chunks.length,
-        heading,
-        content,
-        contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
-        tokenCount: tokens.count(content),
-      });
-    }
-  }
-  return chunks;
+    return packPieces(groupPieces(group, tokens), maxTokens, overlapTokens, tokens).map((content) => ({ heading, content }));
+  });
+  // A page that opens with its title as a line or a heading of its own, its sections following
+  // (SQLite's manual: "<h1>Temporary Files Used By SQLite</h1><h1>1. Introduction</h1>"), would
+  // give a passage saying only the title, which every passage's heading already says; short and
+  // holding the product's name, it outranked the passages that answer. Kept only when it is all
+  // the page gives.
+  const saysOnlyTitle = (p: { heading: string; content: string }) => title !== '' && p.heading === title && sameWords(p.content, title);
+  const kept = passages.some((p) => !saysOnlyTitle(p)) ? passages.filter((p) => !saysOnlyTitle(p)) : passages;
+  return kept.map(({ heading, content }, ordinal) => ({
+    ordinal,
+    heading,
+    content,
+    contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
+    tokenCount: tokens.count(content),
+  }));
+}
+
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return words(a) === words(b);
 }
 
 /** What every caller embeds for a chunk, so ingestion, re-embedding and evaluation agree. */

@@ -31,6 +31,22 @@ describe('headings with nothing under them', () => {
     ]);
   });
 
+  it('a bodiless heading that only repeats the title gives no passage when the page has others, as every heading says it', () => {
+    expect(passages('# Guide\n\n# 1. Introduction\n\nText under it.\n\n# 2. Details\n\nMore text.')).toEqual([
+      ['Guide › 1. Introduction', 'Text under it.'],
+      ['Guide › 2. Details', 'More text.'],
+    ]);
+    // The title as a line of its own before the first heading, as SQLite's pages extract: the same.
+    expect(passages('Guide\n\n# 1. Introduction\n\nText under it.')).toEqual([['Guide › 1. Introduction', 'Text under it.']]);
+    // All the page gives: kept.
+    expect(passages('# Guide\n')).toEqual([['Guide', 'Guide']]);
+    // Another bodiless heading is not the title: kept, as above.
+    expect(passages('# Setup\n\n# Usage\n\nRun it.')).toEqual([
+      ['Guide › Setup', 'Setup'],
+      ['Guide › Usage', 'Run it.'],
+    ]);
+  });
+
   it('merged with small sections, a bodiless heading is its heading line alone, not said twice', () => {
     expect(passages('# Only\n\n## Headings\n\n## Here', true)).toEqual([['Guide › Only', '## Headings\n\n## Here']]);
   });
