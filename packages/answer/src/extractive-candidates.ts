@@ -68,7 +68,6 @@ const OFF_TOPIC = 0.5;
 const MEANS_DEFINITION = 1.6;
 /** Words that deny what the rest of the sentence says (stop words to term matching). */
 const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none)\b|n['’]t\b/iu;
-// A sentence that carries its own "[2]" could pass itself off as a citation of another passage.
 const CODE_SPAN = /`[^`\n]*`/g;
 const LONE_DIGIT = /(?<![\p{L}\p{N}_])\p{N}(?![\p{L}\p{N}_])/gu;
 const LONE_CHARACTER = /(?<![\p{L}\p{N}_])[\p{L}\p{N}](?![\p{L}\p{N}_])/gu;

@@ -1,8 +1,9 @@
 /**
  * A Blob over bytes already in memory whose `arrayBuffer()` hands those bytes over instead of a copy.
  * Node's Blob copies its parts when built and again, in 64 KiB reads joined at the end, on every
- * `arrayBuffer()`: for a 42 MB database template that was about 0.5 s of each test database's
- * 1.5–2 s start (fresh memory is slow to fault in on a small VM). PGlite only reads what it loads.
+ * `arrayBuffer()`: for a 42 MB database template that was about 0.3 CPU s of each test database's
+ * start (0.6 s in a thread; fresh memory is slow to fault in on a small VM). PGlite only reads
+ * what it loads.
  * The bytes are shared: whoever calls `arrayBuffer()` must not transfer or change them.
  */
 export function inMemoryBlob(bytes: Uint8Array, type = ''): Blob {

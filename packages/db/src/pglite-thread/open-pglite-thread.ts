@@ -48,6 +48,8 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
   const display = options.display ?? options.dataDir ?? 'memory';
   const workerOptions: WorkerOpenOptions = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    // Copied to the thread, not transferred: `arrayBuffer()` of an in-memory Blob is its caller's
+    // bytes, which a transfer would empty (a template Blob may open a second database).
     ...(options.loadDataDir ? { loadDataDir: { bytes: await options.loadDataDir.arrayBuffer(), type: options.loadDataDir.type } } : {}),
     extensionModules: options.extensionModules ?? {},
     notices: Boolean(options.onNotice),
@@ -55,8 +57,6 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
   };
   const worker = new Worker(BOOTSTRAP, {
     workerData: workerOptions,
-    // Not transferred: `arrayBuffer()` of an in-memory Blob is its caller's bytes, which a transfer
-    // would empty (a template Blob may open a second database). The thread gets a copy.
     // The thread's stdout would otherwise be piped through this thread, asynchronously.
     stdout: false,
     stderr: false,
