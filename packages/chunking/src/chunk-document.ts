@@ -80,7 +80,7 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
   // give a passage saying only the title, which every passage's heading already says; short and
   // holding the product's name, it outranked the passages that answer. Kept only when it is all
   // the page gives.
-  const saysOnlyTitle = (p: { heading: string; content: string }) => title !== '' && p.heading === title && sameWords(p.content, title);
+  const saysOnlyTitle = (p: { heading: string; content: string }) => title !== '' && p.heading === title && cleanHeading(p.content).toLowerCase() === title.toLowerCase();
   const kept = passages.some((p) => !saysOnlyTitle(p)) ? passages.filter((p) => !saysOnlyTitle(p)) : passages;
   return kept.map(({ heading, content }, ordinal) => ({
     ordinal,
@@ -89,11 +89,6 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
     contentHash: createHash('sha256').update(`${heading}\n${content}`).digest('hex'),
     tokenCount: tokens.count(content),
   }));
-}
-
-function sameWords(a: string, b: string): boolean {
-  const words = (text: string) => text.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim().toLowerCase();
-  return words(a) === words(b);
 }
 
 /** What every caller embeds for a chunk, so ingestion, re-embedding and evaluation agree. */

@@ -26,22 +26,16 @@ export function normalise(text: string): string {
 // "didn't" would leave "didn", a word in no dictionary and no manual, which reads as a name the
 // workspace lacks ("Nothing saved covers “didn”"). Each contraction becomes its full words, all
 // of them stop words; "'s" is left, as its "s" is one letter and dropped anyway.
-const CONTRACTIONS: readonly [RegExp, string][] = [
-  [/\b(ca)n['’]t\b/gu, '$1n not'],
-  [/\bwon['’]t\b/gu, 'will not'],
-  [/\bshan['’]t\b/gu, 'shall not'],
-  [/\bain['’]t\b/gu, 'is not'],
-  [/(\p{L})n['’]t\b/gu, '$1 not'],
-  [/(\p{L})['’]re\b/gu, '$1 are'],
-  [/(\p{L})['’]ve\b/gu, '$1 have'],
-  [/(\p{L})['’]ll\b/gu, '$1 will'],
-  [/(\p{L})['’]m\b/gu, '$1 am'],
-  [/(\p{L})['’]d\b/gu, '$1 would'],
-];
+// One pass: a contraction's special forms first ("can't", "won't"), then "n't" and the endings.
+const CONTRACTION = /\b(can|won|shan|ain)['’]t\b|(\p{L})n['’]t\b|(\p{L})['’](re|ve|ll|m|d)\b/gu;
+const SPECIAL: Readonly<Record<string, string>> = { can: 'can not', won: 'will not', shan: 'shall not', ain: 'is not' };
+const ENDING: Readonly<Record<string, string>> = { re: 'are', ve: 'have', ll: 'will', m: 'am', d: 'would' };
 
 /** Normalised text with its English contractions written out ("didn't" → "did not"). */
 export function withoutContractions(normalised: string): string {
-  return CONTRACTIONS.reduce((text, [pattern, full]) => text.replace(pattern, full), normalised);
+  return normalised.replace(CONTRACTION, (_m, special?: string, beforeNot?: string, beforeEnding?: string, ending?: string) =>
+    special ? (SPECIAL[special] ?? special) : beforeNot ? `${beforeNot} not` : `${beforeEnding ?? ''} ${ENDING[ending ?? ''] ?? ''}`,
+  );
 }
 
 /** One token's comparable form: identifiers and numbers as they are, words Porter-stemmed. */
