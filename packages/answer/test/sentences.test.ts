@@ -50,4 +50,10 @@ describe('terms', () => {
     expect(terms("The file didn't shrink, it won't, and I can't say we've tried; they’re gone")).toEqual(['file', 'shrink', 'sai', 'tri', 'gone']);
     expect(terms("Python's dict isn’t ordered")).toEqual(['python', 'dict', 'order']);
   });
+
+  it('reads "in order to" as "to": the idiom says nothing of an order', () => {
+    expect(terms('In order to delete a row, insert its rowid. In order for it to work, and in order that it may.')).toEqual(['delet', 'row', 'insert', 'rowid', 'work']);
+    // The noun stays: rows "in order", "in sorted order", "the order of rows".
+    expect(terms('Rows come back in order; in sorted order; the order to expect')).toEqual(['row', 'come', 'back', 'order', 'sort', 'order', 'order', 'expect']);
+  });
 });

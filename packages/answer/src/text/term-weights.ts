@@ -1,4 +1,4 @@
-import { normalise, termOf, terms, withoutContractions } from './terms.ts';
+import { comparableText, termOf, terms } from './terms.ts';
 
 /**
  * How often the question's words occur in the whole workspace: `documents` live passages, and for
@@ -95,7 +95,7 @@ function countIn(texts: readonly string[], wanted: ReadonlySet<string>): Map<str
 export function questionTokens(question: string): { token: string; term: string }[] {
   const seen = new Set<string>();
   const out: { token: string; term: string }[] = [];
-  for (const match of withoutContractions(normalise(question)).matchAll(/[\p{L}\p{N}_]+/gu)) {
+  for (const match of comparableText(question).matchAll(/[\p{L}\p{N}_]+/gu)) {
     const token = match[0];
     const [term] = terms(token);
     if (term === undefined || seen.has(token)) continue;

@@ -38,6 +38,15 @@ export function withoutContractions(normalised: string): string {
   );
 }
 
+// "In order to delete a row…" is about deleting, not about an order: the idiom's "order" would
+// match a question asking in which order rows come back. Its words go, its sense ("to") stays.
+const IN_ORDER = /\bin order (?=(?:to|that|for)\b)/gu;
+
+/** A text as its words are compared: normalised, contractions written out, "in order to" read as "to". */
+export function comparableText(text: string): string {
+  return withoutContractions(normalise(text)).replace(IN_ORDER, '');
+}
+
 /** One token's comparable form: identifiers and numbers as they are, words Porter-stemmed. */
 export function termOf(token: string): string {
   return /[_\d]/.test(token) ? token : stemmer(token);
@@ -49,7 +58,7 @@ export function termOf(token: string): string {
  */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const match of withoutContractions(normalise(text)).matchAll(WORD)) {
+  for (const match of comparableText(text).matchAll(WORD)) {
     const token = match[0];
     if (token.length < 2 || STOPWORDS.has(token)) continue;
     out.push(termOf(token));
