@@ -16,6 +16,7 @@ import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLat
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { namedPassages } from './named-passages.ts';
 import { embedQuestion, passagesOf, search } from './retrieve.ts';
+import { RUNNERS_UP_READ, withAgreedRunnersUp } from './agreed-runners-up.ts';
 import { sourceSiblings, withSiblings } from './source-siblings.ts';
 import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 
@@ -110,7 +111,10 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   try {
     const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
     stage = 'search';
-    const { matches, termStats } = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs));
+    const found = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs, { runnersUp: RUNNERS_UP_READ }));
+    const { termStats } = found;
+    // The k, with a runner-up that both legs rank near their top in the place of a weaker passage.
+    const matches = withAgreedRunnersUp(found.matches, found.runnersUp);
 
     // Only a weak first search pays for the one extra search; its outcome is a single boolean.
     const privateHint = () => privateAnswerAvailable(deps, input, vector, question, matches, timeouts.searchMs);

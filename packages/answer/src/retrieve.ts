@@ -1,4 +1,4 @@
-import { EMBEDDING_DIMENSIONS, matchArtifacts, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
+import { EMBEDDING_DIMENSIONS, matchArtifacts, MAX_MATCH_COUNT, sqlState, withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import type { Embedder } from '@brain/embeddings';
 import { isAppError } from '@brain/errors';
 import { withDeadline } from './deadline.ts';
@@ -43,6 +43,15 @@ export interface SearchLimit {
   limit?: number | undefined;
   /** The most passages this caller may return, whatever the workspace's k. */
   maxLimit?: number | undefined;
+  /** Passages read past the k, in fused order, handed back apart as `runnersUp` (default 0). */
+  runnersUp?: number | undefined;
+}
+
+export interface SearchResult {
+  matches: ArtifactMatch[];
+  /** The passages fusion ranked right after `matches`, when the caller asked for them. */
+  runnersUp: ArtifactMatch[];
+  termStats: TermStats;
 }
 
 /**
@@ -62,7 +71,7 @@ export async function search(
   question: string,
   ms: number,
   count: SearchLimit = {},
-): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+): Promise<SearchResult> {
   const text = searchTextOf(question);
   try {
     return await withDeadline(
@@ -73,17 +82,20 @@ export async function search(
           const settings = await loadRetrievalSettings(tx, workspaceId);
           if (!settings) throw errors.workspaceNotFound(workspaceId);
           signal.throwIfAborted();
+          const wanted = Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY);
           const found = await matchArtifacts(tx, {
             audience,
             workspaceId,
             embedding: vector,
             queryText: text,
-            matchCount: Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY),
+            matchCount: Math.min(MAX_MATCH_COUNT, wanted + (count.runnersUp ?? 0)),
             minSimilarity: settings.minSimilarity,
           });
           signal.throwIfAborted();
-          const matches = await preferSolved(tx, workspaceId, found);
-          if (matches.length === 0) return { matches, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
+          // The solved preference reorders the k alone, as it did before runners-up were read.
+          const matches = await preferSolved(tx, workspaceId, found.slice(0, wanted));
+          const runnersUp = found.slice(wanted);
+          if (matches.length === 0) return { matches, runnersUp, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
           const words = await countTermPassages(tx, workspaceId, audience, questionTokens(text).map((t) => t.token));
           // The values it writes out ("~1.2.3") are counted too: one the workspace writes on every
@@ -92,7 +104,7 @@ export async function search(
           // And the names it writes as code, each as written: a phrase of its words would count
           // "fast mode" in prose for the parameter `fast_mode`, which no page has.
           const codeNames = await countLiteralPassages(tx, workspaceId, audience, codeNamesOf(question), words.cap, codeNameRule);
-          return { matches, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]), codeNames } };
+          return { matches, runnersUp, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]), codeNames } };
         }),
       () => errors.searchTimeout(ms, undefined),
     );
@@ -111,7 +123,7 @@ export interface RetrieveInput extends SearchLimit {
 }
 
 /** Both halves at once, for a surface that times neither apart (ask times each stage itself). */
-export async function retrieve(deps: { db: Database; embedder: Embedder }, input: RetrieveInput): Promise<{ matches: ArtifactMatch[]; termStats: TermStats }> {
+export async function retrieve(deps: { db: Database; embedder: Embedder }, input: RetrieveInput): Promise<SearchResult> {
   const vector = await embedQuestion(deps.embedder, input.question, input.timeouts.embedMs, input.signal);
   return search(deps.db, input.workspaceId, input.audience, vector, input.question, input.timeouts.searchMs, input);
 }

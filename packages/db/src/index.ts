@@ -25,7 +25,7 @@ export { isConnectionLost, isDriverWriteAfterClose } from './migrations/connecti
 export { splitStatements } from './migrations/split-statements.ts';
 export { loadMigrations, migrationsFingerprint, defaultMigrationsDir, type Migration } from './migrations/load-migrations.ts';
 export { requirePgvector, assessPgvector, versionAtLeast, MIN_PGVECTOR, type PgvectorAvailability } from './migrations/require-pgvector.ts';
-export { matchArtifacts, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';
+export { matchArtifacts, MAX_MATCH_COUNT, type ArtifactMatch, type MatchArtifactsParams, type MatchedBy } from './queries/match-artifacts.ts';
 export { ensureWorkspace, findWorkspaceBySlug, type WorkspaceRow } from './queries/ensure-workspace.ts';
 export { recentRetrievalLatency, type RetrievalLatency } from './queries/recent-retrieval-latency.ts';
 export {

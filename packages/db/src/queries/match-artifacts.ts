@@ -4,6 +4,9 @@ import { toVectorLiteral } from '../vector-literal.ts';
 
 export type MatchedBy = 'vector' | 'keyword';
 
+/** The most passages one match_artifacts call returns (the function refuses more). */
+export const MAX_MATCH_COUNT = 50;
+
 export interface MatchArtifactsParams {
   workspaceId: string;
   /** Omit for a keyword-only search. */
