@@ -126,8 +126,9 @@ function mostHeldInOneSentence(passages: readonly Passage[], measure: (held: Rea
 /**
  * Do the absent words carry the question? Their share of its weight is large, and no retrieved
  * sentence (with the label above it) holds even half of the weight of its remaining informative
- * words: what was found only shares a word or two with it ("good" plugins, a "recipe"). One
- * absent word beside only generic ones is never enough, as in missingTerms.
+ * words, in two of them when there are two: what was found only shares a word with it ("good"
+ * plugins, a migration "recipe"). One absent word beside only generic ones is never enough, as in
+ * missingTerms.
  */
 function absentCarriesQuestion(question: string, gone: readonly string[], passages: readonly Passage[], stats: TermStats): boolean {
   const { tokens, weights } = weighQuestion(question, stats);
@@ -140,7 +141,13 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
   // Everything else the question says is generic ("How do I pause my program for two seconds?"):
   // one word of the asker's own missing from the docs is their wording, not the subject.
   if (restWeight === 0) return gone.length > 1;
-  const heldWeight = (held: ReadonlySet<string>) => rest.filter((t) => held.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
+  // Half the weight in one word is not the rest held together: "migration recipe" is not about
+  // "a good recipe for lasagne".
+  const together = Math.min(2, rest.length);
+  const heldWeight = (held: ReadonlySet<string>) => {
+    const found = rest.filter((t) => held.has(t.term));
+    return found.length < together ? 0 : found.reduce((sum, t) => sum + weights.weight(t.term), 0);
+  };
   return mostHeldInOneSentence(passages, heldWeight) < HELD_TOGETHER * restWeight;
 }
 

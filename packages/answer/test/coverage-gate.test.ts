@@ -68,6 +68,13 @@ describe('missingTerms', () => {
       { n: 2, title: 'Plugins', url: null, heading: 'Documenting a plugin', content: 'Good examples of plugin documentation are listed below.' },
     ];
     expect(missingTerms(offTopic, plugins, counts)).toEqual(['lasagne']);
+    // A sentence with the rarest of the other words alone does not hold them together, however much
+    // of their weight that word is: the migration guide's "recipe" is not about cooking.
+    const migration: Passage[] = [...plugins, { n: 3, title: 'Migration guide', url: null, heading: 'Codemods', content: 'For information on the migration recipe, see the registry.' }];
+    expect(missingTerms(offTopic, migration, counts)).toEqual(['lasagne']);
+    // Two of them in one sentence do.
+    const both: Passage[] = [...plugins, { n: 3, title: 'Migration guide', url: null, heading: 'Codemods', content: 'A good recipe for the migration is in the registry.' }];
+    expect(missingTerms(offTopic, both, counts)).toEqual([]);
     // The asker's own word is absent and carries much of the question, but one retrieved sentence
     // holds the rest of it together: that sentence may well answer it.
     const own = 'How do I duplicate a whole folder?';
