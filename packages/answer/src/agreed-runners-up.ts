@@ -31,6 +31,15 @@ export function withAgreedRunnersUp(matches: readonly ArtifactMatch[], runnersUp
   return kept;
 }
 
+/**
+ * Can a runner-up be agreed on? Not when the k already holds each of one leg's first three: no
+ * passage outside it can rank that high in that leg. Spares the deeper search.
+ */
+export function mayHaveAgreedRunnersUp(matches: readonly ArtifactMatch[]): boolean {
+  const holdsTop = (rank: (m: ArtifactMatch) => number | null) => Array.from({ length: AGREED_RANK }, (_, i) => i + 1).every((r) => matches.some((m) => rank(m) === r));
+  return !holdsTop((m) => m.vectorRank) && !holdsTop((m) => m.keywordRank);
+}
+
 function near(rank: number | null): boolean {
   return rank !== null && rank <= AGREED_RANK;
 }

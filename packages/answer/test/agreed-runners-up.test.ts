@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceKeys, matchArtifacts, withService, withWorkspace, type ArtifactMatch } from '@brain/db';
 import { describeDb } from '@brain/db/testing';
 import { createLocalEmbedder } from '@brain/embeddings';
-import { withAgreedRunnersUp } from '../src/agreed-runners-up.ts';
+import { mayHaveAgreedRunnersUp, withAgreedRunnersUp } from '../src/agreed-runners-up.ts';
 import { ask } from '../src/ask.ts';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
 import { createWorkspace, seedDocs, testLogger, type SeededDoc } from './seed.ts';
@@ -23,6 +23,12 @@ describe('runners-up both legs rank near their top', () => {
   it('never take the best passage’s place, nor that of a passage both legs agree on', () => {
     const agreed = [match('best', 6, 9), match('a', 1, 2), match('b', 2, 1)];
     expect(ids(withAgreedRunnersUp(agreed, [match('runner-up', 3, 3)]))).toEqual(['best', 'a', 'b']);
+  });
+
+  it('are not searched for when the k already holds one leg’s first three', () => {
+    expect(mayHaveAgreedRunnersUp([match('a', 1, 4), match('b', 2, null), match('c', 3, 9)])).toBe(false);
+    expect(mayHaveAgreedRunnersUp([match('a', 5, 1), match('b', null, 2), match('c', 8, 3)])).toBe(false);
+    expect(mayHaveAgreedRunnersUp([match('a', 1, 1), match('b', 2, 2), match('c', 4, 4)])).toBe(true);
   });
 
   it('leave the passages as they are when no runner-up is ranked near the top by both legs', () => {
