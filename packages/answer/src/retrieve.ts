@@ -43,7 +43,7 @@ export interface SearchLimit {
   limit?: number | undefined;
   /** The most passages this caller may return, whatever the workspace's k. */
   maxLimit?: number | undefined;
-  /** Passages read past the k, in fused order, handed back apart as `runnersUp` (default 0). */
+  /** Passages read past the k by a second, deeper call, handed back apart as `runnersUp` (default 0). */
   runnersUp?: number | undefined;
   /** Whether the k calls for runners-up at all (default: always); a no spares the deeper search. */
   runnersUpWanted?: ((matches: readonly ArtifactMatch[]) => boolean) | undefined;
@@ -51,7 +51,7 @@ export interface SearchLimit {
 
 export interface SearchResult {
   matches: ArtifactMatch[];
-  /** The passages fusion ranked right after `matches`, when the caller asked for them. */
+  /** The passages of the deeper call that `matches` lacks, in its fused order; empty unless asked for. */
   runnersUp: ArtifactMatch[];
   termStats: TermStats;
 }
