@@ -33,10 +33,11 @@ export function withAgreedRunnersUp(matches: readonly ArtifactMatch[], runnersUp
 
 /**
  * Can a runner-up be agreed on? Not when the k already holds each of one leg's first three: no
- * passage outside it can rank that high in that leg. Spares the deeper search.
+ * passage outside it can rank that high in that leg. Spares the deeper search. (A leg's ranks are
+ * distinct, so holding three passages ranked in its first three is holding all of them.)
  */
 export function mayHaveAgreedRunnersUp(matches: readonly ArtifactMatch[]): boolean {
-  const holdsTop = (rank: (m: ArtifactMatch) => number | null) => Array.from({ length: AGREED_RANK }, (_, i) => i + 1).every((r) => matches.some((m) => rank(m) === r));
+  const holdsTop = (rank: (m: ArtifactMatch) => number | null) => matches.filter((m) => near(rank(m))).length >= AGREED_RANK;
   return !holdsTop((m) => m.vectorRank) && !holdsTop((m) => m.keywordRank);
 }
 
