@@ -197,10 +197,10 @@ CREATE FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[])
 COMMENT ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) IS 'Whether guild_facts.everyone_flags_follow (p_follow) says the passages'' everyone flags follow guild_facts.everyone_audiences (p_everyone): the one definition the facts store, the everyone_flags job and match_artifacts share (20261202170000).';
 
 --
--- Name: match_artifacts(uuid, public.vector, text, integer, double precision, text[]); Type: FUNCTION; Schema: brain; Owner: -
+-- Name: match_artifacts(uuid, public.vector, text, integer, double precision, text[], integer); Type: FUNCTION; Schema: brain; Owner: -
 --
 
-CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text DEFAULT NULL::text, match_count integer DEFAULT 5, min_similarity double precision DEFAULT 0.15, p_audiences text[] DEFAULT ARRAY['workspace'::text]) RETURNS TABLE(chunk_id uuid, artifact_id uuid, title text, url text, heading text, content text, similarity double precision, vector_rank integer, keyword_rank integer, score double precision, matched_by text[])
+CREATE FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text DEFAULT NULL::text, match_count integer DEFAULT 5, min_similarity double precision DEFAULT 0.15, p_audiences text[] DEFAULT ARRAY['workspace'::text], runners_up integer DEFAULT 0) RETURNS TABLE(chunk_id uuid, artifact_id uuid, title text, url text, heading text, content text, similarity double precision, vector_rank integer, keyword_rank integer, score double precision, matched_by text[])
     LANGUAGE plpgsql STABLE
     SET search_path TO 'public', 'extensions', 'pg_temp'
     SET "hnsw.iterative_scan" TO 'relaxed_order'
@@ -269,6 +269,9 @@ begin
   end if;
   if match_count is null or match_count < 1 or match_count > 50 then
     raise exception 'match_count must be between 1 and 50, got %', match_count using errcode = '22023';
+  end if;
+  if runners_up is null or runners_up < 0 or match_count + runners_up > 50 then
+    raise exception 'runners_up must be between 0 and % (50 rows in all), got %', 50 - match_count, runners_up using errcode = '22023';
   end if;
   -- Candidates per leg: deep enough that fusion can promote a passage ranked low by one leg.
   v_depth := greatest(match_count * 12, 60);
@@ -508,15 +511,17 @@ begin
   -- Each further passage of a source counts 70 % of the one before it: one long source no longer
   -- fills every slot, yet a source that is by far the best still gives several passages.
   order by t.rrf * power(v_same_source_decay, t.nth - 1) desc, t.sim desc nulls last, t.content_hash, t.id
-  limit match_count;
+  -- The runners-up are the same fused order's next rows: the depth and the floor above are
+  -- match_count's, so the first match_count rows are those of a call without them.
+  limit match_count + runners_up;
 end
 $$;
 
 --
--- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: COMMENT; Schema: brain; Owner: -
+-- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer); Type: COMMENT; Schema: brain; Owner: -
 --
 
-COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys). The vector leg searches the flagged and the other passages apart, each through its own partial HNSW index (the other ones exactly when few), and merges them by distance; SECURITY INVOKER with explicit tenant and audience predicates.';
+COMMENT ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer) IS 'Hybrid (vector + full text, RRF; the keyword leg weighs 5x when the vector leg is flat) retrieval for one workspace and the audiences a reply may cite (array[''everyone'']: what every member may read, by the passages'' readable_by_everyone flag while guild_facts.everyone_flags_follow is current, else by the stored everyone set''s keys). The vector leg searches the flagged and the other passages apart, each through its own partial HNSW index (the other ones exactly when few), and merges them by distance; runners_up rows past match_count continue the same order; SECURITY INVOKER with explicit tenant and audience predicates.';
 
 --
 -- Name: artifact_audience_to_chunks(); Type: FUNCTION; Schema: brain_private; Owner: -
@@ -2752,12 +2757,12 @@ GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone t
 GRANT ALL ON FUNCTION brain.everyone_flags_current(p_follow text[], p_everyone text[]) TO service_role;
 
 --
--- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]); Type: ACL; Schema: brain; Owner: -
+-- Name: FUNCTION match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer); Type: ACL; Schema: brain; Owner: -
 --
 
-REVOKE ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) TO brain_tenant;
-GRANT ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]) TO service_role;
+REVOKE ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer) TO brain_tenant;
+GRANT ALL ON FUNCTION brain.match_artifacts(p_workspace_id uuid, query_embedding public.vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer) TO service_role;
 
 --
 -- Name: FUNCTION artifact_audience_to_chunks(); Type: ACL; Schema: brain_private; Owner: -

@@ -2,7 +2,7 @@ import { hnswParameters } from './indexes.ts';
 import type { Summary } from './measure.ts';
 import type { BucketResult, GroupResult } from './bucket-results.ts';
 import type { FlagJob, ScaleResult } from './run-scale.ts';
-import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME, STAFF_KEYS, STAFF_NAME } from './variants.ts';
+import { AUDIENCE_KEYS, AUDIENCE_NAME, EVERYONE_NAME, exactPath, forcedIndexName, production, REFERENCE_NAME, RUNNERS_UP_NAME, SECOND_CALL_NAME, STAFF_KEYS, STAFF_NAME } from './variants.ts';
 
 export interface Environment {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
@@ -252,6 +252,15 @@ export function renderMarkdown(report: BenchReport): string {
   if (flips.length) out.push('', ...flips);
   const hybrid = main.onTopic.variants[HYBRID];
   if (hybrid) out.push('', `Hybrid (vector and keyword legs, RRF), on-topic: p50 ${ms(hybrid.p50)} ms, p95 ${ms(hybrid.p95)} ms.`);
+  const oneCall = main.onTopic.variants[RUNNERS_UP_NAME];
+  const twoCalls = main.onTopic.variants[SECOND_CALL_NAME];
+  if (hybrid && oneCall && twoCalls) {
+    out.push(
+      '',
+      `/ask's search with 10 runners-up past k = 5, on-topic: one call (runners_up 10) p50 ${ms(oneCall.p50)} ms, p95 ${ms(oneCall.p95)} ms; ` +
+        `the two calls it replaced (k, then 15) p50 ${ms(twoCalls.p50)} ms, p95 ${ms(twoCalls.p95)} ms; the k alone p50 ${ms(hybrid.p50)} ms.`,
+    );
+  }
   out.push(
     '',
     `Reference: ${main.referencePlan === 'hnsw' ? 'the HNSW index' : `plan ${main.referencePlan}`}, recall@5 ${r3(main.referenceRecall.recall)} against exact search of the whole table (${main.referenceRecall.queries} sampled queries).`,

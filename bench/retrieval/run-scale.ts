@@ -26,6 +26,7 @@ import {
   STAFF_KEYS,
   STAFF_NAME,
   production,
+  runnersUpVariants,
   reference,
   REFERENCE_NAME,
   type ForcedIndexOptions,
@@ -217,7 +218,7 @@ export async function runScale(params: DataParameters, options: ScaleOptions): P
     const variants: Variant[] = [
       production({ hybrid: false }),
       reference(),
-      ...(options.hybrid ? [production({ hybrid: true })] : []),
+      ...(options.hybrid ? [production({ hybrid: true }), ...runnersUpVariants()] : []),
       ...(options.audience
         ? [audienceFiltered(), audienceFilteredExact(), everyoneFiltered(), everyoneFilteredExact(), staffFiltered(), staffFilteredExact()]
         : []),

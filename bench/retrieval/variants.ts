@@ -120,7 +120,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
  * match_artifacts as the production code calls it: withWorkspace (as the tenant), vector only or
  * hybrid. `settings` are SET LOCAL statements a tenant may run, for sweeps of the plan's knobs.
  */
-export function production(options: { hybrid: boolean; settings?: string; name?: string; audience?: AudienceFilter }): Variant {
+export function production(options: { hybrid: boolean; settings?: string; name?: string; audience?: AudienceFilter; runnersUp?: number; secondCall?: number }): Variant {
   return {
     name: options.name ?? (options.hybrid ? 'match_artifacts (hybrid)' : 'match_artifacts'),
     async run(db, query) {
@@ -128,17 +128,23 @@ export function production(options: { hybrid: boolean; settings?: string; name?:
       const outer = await timed(() =>
         withWorkspace(db, query.workspaceId, async (tx) => {
           if (options.settings) await tx.exec(options.settings);
-          const inner = await timed(() =>
+          const call = (matchCount: number, runnersUp: number) =>
             matchArtifacts(tx, {
               audience: options.audience ?? EVERYTHING,
               workspaceId: query.workspaceId,
               embedding: query.embedding,
               // The document's own token, and its topic's, which every passage on the topic carries.
               queryText: options.hybrid ? `d${query.document} t${Math.floor(query.document / SHAPE.documentsPerTopic)}` : undefined,
-              matchCount: 5,
+              matchCount,
+              runnersUp,
               minSimilarity: MIN_SIMILARITY,
-            }),
-          );
+            });
+          const inner = await timed(async () => {
+            const hits = await call(5, options.runnersUp ?? 0);
+            // How /ask read its runners-up before runners_up: a second call for more rows.
+            if (options.secondCall) await call(5 + options.secondCall, 0);
+            return hits.slice(0, 5);
+          });
           ms = inner.ms;
           return inner.value.map((h) => h.chunkId);
         }),
@@ -146,6 +152,14 @@ export function production(options: { hybrid: boolean; settings?: string; name?:
       return { ids: outer.value, ms, transactionMs: outer.ms };
     },
   };
+}
+
+export const RUNNERS_UP_NAME = 'match_artifacts (hybrid, 10 runners_up)';
+export const SECOND_CALL_NAME = 'match_artifacts (hybrid), then a second call for 15';
+
+/** /ask's search: the k and ten rows past it from one call (runners_up), against the two calls it replaced. */
+export function runnersUpVariants(): Variant[] {
+  return [production({ hybrid: true, runnersUp: 10, name: RUNNERS_UP_NAME }), production({ hybrid: true, secondCall: 10, name: SECOND_CALL_NAME })];
 }
 
 /** match_artifacts with its threshold raised past every workspace: the exact path for all sizes. */

@@ -31,16 +31,6 @@ export function withAgreedRunnersUp(matches: readonly ArtifactMatch[], runnersUp
   return kept;
 }
 
-/**
- * Can a runner-up be agreed on? Not when the k already holds each of one leg's first three: no
- * passage outside it can rank that high in that leg. Spares the deeper search. (A leg's ranks are
- * distinct, so holding three passages ranked in its first three is holding all of them.)
- */
-export function mayHaveAgreedRunnersUp(matches: readonly ArtifactMatch[]): boolean {
-  const holdsTop = (rank: (m: ArtifactMatch) => number | null) => matches.filter((m) => near(rank(m))).length >= AGREED_RANK;
-  return !holdsTop((m) => m.vectorRank) && !holdsTop((m) => m.keywordRank);
-}
-
 function near(rank: number | null): boolean {
   return rank !== null && rank <= AGREED_RANK;
 }

@@ -16,7 +16,7 @@ import { insertQueryRecord, type QueryRecord, type RetrievedEntry, type StageLat
 import { loadMessageSpans } from './queries/load-message-spans.ts';
 import { namedPassages } from './named-passages.ts';
 import { embedQuestion, passagesOf, search } from './retrieve.ts';
-import { mayHaveAgreedRunnersUp, RUNNERS_UP_READ, withAgreedRunnersUp } from './agreed-runners-up.ts';
+import { RUNNERS_UP_READ, withAgreedRunnersUp } from './agreed-runners-up.ts';
 import { sourceSiblings, withSiblings } from './source-siblings.ts';
 import type { Answerer, AskResult, Citation, ContextMatch, QuerySurface } from './types.ts';
 
@@ -62,8 +62,8 @@ export interface AskInput {
 
 /**
  * Answers a question from one workspace's saved sources, or says honestly that none were found.
- * embed → search (match_artifacts, hybrid, with the workspace's k and similarity floor; a deeper
- * call for runners-up both legs agree on) → context budget → answerer → citation validation → one
+ * embed → search (match_artifacts, hybrid, with the workspace's k and similarity floor, and the
+ * runners-up past it that both legs agree on) → context budget → answerer → citation validation → one
  * queries row. Failures are AppErrors with codes; a failure after the question was accepted still
  * records its row (with error_code), and the error's details carry that row's queryId.
  */
@@ -111,7 +111,7 @@ export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   try {
     const vector = await timed('embed', () => embedQuestion(deps.embedder, question, timeouts.embedMs, input.signal));
     stage = 'search';
-    const found = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs, { runnersUp: RUNNERS_UP_READ, runnersUpWanted: mayHaveAgreedRunnersUp }));
+    const found = await timed('search', () => search(deps.db, input.workspaceId, input.audience, vector, question, timeouts.searchMs, { runnersUp: RUNNERS_UP_READ }));
     const { termStats } = found;
     // The k, with a runner-up that both legs rank near their top in the place of a weaker passage.
     const matches = withAgreedRunnersUp(found.matches, found.runnersUp);

@@ -43,15 +43,13 @@ export interface SearchLimit {
   limit?: number | undefined;
   /** The most passages this caller may return, whatever the workspace's k. */
   maxLimit?: number | undefined;
-  /** Passages read past the k by a second, deeper call, handed back apart as `runnersUp` (default 0). */
+  /** Passages read past the k in the same fused order, handed back apart as `runnersUp` (default 0). */
   runnersUp?: number | undefined;
-  /** Whether the k calls for runners-up at all (default: always); a no spares the deeper search. */
-  runnersUpWanted?: ((matches: readonly ArtifactMatch[]) => boolean) | undefined;
 }
 
 export interface SearchResult {
   matches: ArtifactMatch[];
-  /** The passages of the deeper call that `matches` lacks, in its fused order; empty unless asked for. */
+  /** The passages just past the k, in the fused order; empty unless asked for. */
   runnersUp: ArtifactMatch[];
   termStats: TermStats;
 }
@@ -86,17 +84,12 @@ export async function search(
           signal.throwIfAborted();
           const wanted = Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY);
           const params = { audience, workspaceId, embedding: vector, queryText: text, minSimilarity: settings.minSimilarity };
-          const matches = await preferSolved(tx, workspaceId, await matchArtifacts(tx, { ...params, matchCount: wanted }));
+          // Runners-up come from the same call: past the k, in its fused order, the k unchanged.
+          const more = Math.max(0, Math.min(count.runnersUp ?? 0, MAX_MATCH_COUNT - wanted));
+          const found = await matchArtifacts(tx, { ...params, matchCount: wanted, runnersUp: more });
+          const matches = await preferSolved(tx, workspaceId, found.slice(0, wanted));
+          const runnersUp = found.slice(wanted);
           signal.throwIfAborted();
-          // A second, deeper call rather than one call for both: match_artifacts reads more candidates
-          // per leg for a larger count, which moves the k itself (measured: a different k for 13 to 43 %
-          // of the eval sets' questions).
-          const more = count.runnersUp ?? 0;
-          const read = new Set(matches.map((m) => m.chunkId));
-          const runnersUp =
-            more > 0 && matches.length === wanted && (count.runnersUpWanted?.(matches) ?? true)
-              ? (await matchArtifacts(tx, { ...params, matchCount: Math.min(MAX_MATCH_COUNT, wanted + more) })).filter((m) => !read.has(m.chunkId))
-              : [];
           if (matches.length === 0) return { matches, runnersUp, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
           const words = await countTermPassages(tx, workspaceId, audience, questionTokens(text).map((t) => t.token));

@@ -27,15 +27,18 @@ describeDb('schema catalog', (suite) => {
   });
 
   it('defines match_artifacts in brain as SECURITY INVOKER with EXECUTE revoked from public, anon and authenticated', async () => {
-    const [fn] = await suite.db.query<{ secdef: boolean; args: string; config: string[] }>(`
+    const fns = await suite.db.query<{ secdef: boolean; args: string; config: string[] }>(`
       select prosecdef as secdef, pg_get_function_identity_arguments(oid) as args, proconfig as config
       from pg_proc where proname = 'match_artifacts' and pronamespace = 'brain'::regnamespace`);
+    // One definition: a signature that gains a parameter replaces the old one, never sits beside it.
+    expect(fns).toHaveLength(1);
+    const [fn] = fns;
     expect(fn?.secdef).toBe(false);
-    expect(fn?.args).toBe('p_workspace_id uuid, query_embedding vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[]');
+    expect(fn?.args).toBe('p_workspace_id uuid, query_embedding vector, query_text text, match_count integer, min_similarity double precision, p_audiences text[], runners_up integer');
     // jit off: the pruned part's disabled Sort made the vector leg JIT-compile, 2 ms of work behind 210 ms of compiling (20261204170000).
     expect(fn?.config).toEqual(expect.arrayContaining(['hnsw.iterative_scan=relaxed_order', 'jit=off']));
     const grants = await suite.db.query<{ role: string; can: boolean }>(`
-      select r as role, has_function_privilege(r, 'brain.match_artifacts(uuid, vector, text, integer, double precision, text[])', 'execute') as can
+      select r as role, has_function_privilege(r, 'brain.match_artifacts(uuid, vector, text, integer, double precision, text[], integer)', 'execute') as can
       from unnest(array['anon', 'authenticated', 'brain_tenant', 'service_role']) r order by 1`);
     expect(grants).toEqual([
       { role: 'anon', can: false },

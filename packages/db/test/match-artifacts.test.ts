@@ -401,6 +401,16 @@ describeDb(
       });
     });
 
+    it('returns runners_up rows past match_count through the index, the first match_count rows those of a call without them', async () => {
+      // The index path over 10,000 passages; match-artifacts-runners-up.test.ts covers the exact path and the bounds.
+      const call = (runnersUp: number) => withWorkspace(suite.db, big, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: big, embedding: query, matchCount: 5, runnersUp, minSimilarity: -1 }));
+      const k = await call(0);
+      const more = await call(10);
+      expect(k).toHaveLength(5);
+      expect(more).toHaveLength(15);
+      expect(more.slice(0, 5)).toEqual(k);
+    });
+
     it('rejects a match_count outside 1..50', async () => {
       await expect(
         withWorkspace(suite.db, small, (tx) => matchArtifacts(tx, { audience: EVERYTHING, workspaceId: small, embedding: query, matchCount: 0 })),

@@ -4,7 +4,7 @@ import { toVectorLiteral } from '../vector-literal.ts';
 
 export type MatchedBy = 'vector' | 'keyword';
 
-/** The most passages one match_artifacts call returns (the function refuses more). */
+/** The most passages one match_artifacts call returns, runners-up included (the function refuses more). */
 export const MAX_MATCH_COUNT = 50;
 
 export interface MatchArtifactsParams {
@@ -14,6 +14,11 @@ export interface MatchArtifactsParams {
   /** Omit for a vector-only search. */
   queryText?: string | undefined;
   matchCount?: number;
+  /**
+   * Rows past matchCount, in the same fused order (default 0): the first matchCount rows stay
+   * those of a call without them, since the candidates per leg and the floor are matchCount's.
+   */
+  runnersUp?: number;
   minSimilarity?: number;
   /** The audiences this reply may cite; required, so no caller gets the operator's view by leaving it out. */
   audience: AudienceFilter;
@@ -50,7 +55,7 @@ interface Row extends Record<string, unknown> {
 /** Calls brain.match_artifacts (live definition: supabase/schema.sql). Run it inside withWorkspace. */
 export async function matchArtifacts(tx: Queryable, params: MatchArtifactsParams): Promise<ArtifactMatch[]> {
   const rows = await tx.query<Row>(
-    'select * from brain.match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8, $6::text[])',
+    'select * from brain.match_artifacts($1::uuid, $2::vector, $3::text, $4::int, $5::float8, $6::text[], $7::int)',
     [
       params.workspaceId,
       params.embedding ? toVectorLiteral(params.embedding) : null,
@@ -58,6 +63,7 @@ export async function matchArtifacts(tx: Queryable, params: MatchArtifactsParams
       params.matchCount ?? 5,
       params.minSimilarity ?? 0.15,
       searchAudienceParam(params.audience),
+      params.runnersUp ?? 0,
     ],
   );
   return rows.map((r) => ({
