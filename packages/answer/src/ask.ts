@@ -63,9 +63,9 @@ export interface AskInput {
 /**
  * Answers a question from one workspace's saved sources, or says honestly that none were found.
  * embed → search (match_artifacts, hybrid, with the workspace's k and similarity floor, and the
- * runners-up past it that both legs agree on) → context budget → answerer → citation validation → one
- * queries row. Failures are AppErrors with codes; a failure after the question was accepted still
- * records its row (with error_code), and the error's details carry that row's queryId.
+ * runners-up past it that both legs agree on) → context budget → answerer → citation validation →
+ * one queries row. Failures are AppErrors with codes; a failure after the question was accepted
+ * still records its row (with error_code), and the error's details carry that row's queryId.
  */
 export async function ask(deps: AskDeps, input: AskInput): Promise<AskResult> {
   const invalid = errors.questionError(input.question);

@@ -83,13 +83,13 @@ export async function search(
           if (!settings) throw errors.workspaceNotFound(workspaceId);
           signal.throwIfAborted();
           const wanted = Math.min(count.limit ?? settings.matchCount, count.maxLimit ?? Number.POSITIVE_INFINITY);
-          const params = { audience, workspaceId, embedding: vector, queryText: text, minSimilarity: settings.minSimilarity };
           // Runners-up come from the same call: past the k, in its fused order, the k unchanged.
-          const more = Math.max(0, Math.min(count.runnersUp ?? 0, MAX_MATCH_COUNT - wanted));
-          const found = await matchArtifacts(tx, { ...params, matchCount: wanted, runnersUp: more });
+          const runnersUpWanted = Math.max(0, Math.min(count.runnersUp ?? 0, MAX_MATCH_COUNT - wanted));
+          const found = await matchArtifacts(tx, { audience, workspaceId, embedding: vector, queryText: text, matchCount: wanted, runnersUp: runnersUpWanted, minSimilarity: settings.minSimilarity });
+          signal.throwIfAborted();
+          // The solved preference reorders the k alone.
           const matches = await preferSolved(tx, workspaceId, found.slice(0, wanted));
           const runnersUp = found.slice(wanted);
-          signal.throwIfAborted();
           if (matches.length === 0) return { matches, runnersUp, termStats: { documents: 0, frequencies: new Map<string, number>(), cap: 0 } };
           signal.throwIfAborted();
           const words = await countTermPassages(tx, workspaceId, audience, questionTokens(text).map((t) => t.token));
