@@ -59,7 +59,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // missing only when the manual's words are missing too (retrieval counted them).
   const wording = askersWording(question);
   const saidOtherwise = (word: string) => (wording.get(termOf(word)) ?? []).some((w) => (stats.frequencies.get(termOf(normalise(w))) ?? 0) > 0);
-  const absent = (word: string) => !isValueWord(word) && stats.frequencies.get(termOf(word)) === 0 && !haystack.includes(word) && !saidOtherwise(word);
+  const absent = (word: string) => !isValueWord(word) && stats.frequencies.get(termOf(word)) === 0 && !startsWordIn(haystack, word) && !saidOtherwise(word);
   // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
   // and say nothing of whether what the question asks is covered.
   const written = codeNamesOf(question);
@@ -68,7 +68,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const missing: string[] = [];
   for (const name of namesIn(question)) {
     if (owned.some((o) => normalise(name).includes(o))) continue;
-    if (nameParts(name).some(absent) && !haystack.includes(normalise(name)) && !missing.includes(name)) missing.push(name);
+    if (nameParts(name).some(absent) && !startsWordIn(haystack, normalise(name)) && !missing.includes(name)) missing.push(name);
   }
   // A setting or an option written as code is one name, though each of its words is saved
   // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have,
@@ -161,6 +161,19 @@ function onlyCommonBesides(question: string, gone: readonly string[], stats: Ter
 /** Passages' titles, headings and text, normalised, to look a written word up in. */
 export function haystackOf(passages: readonly { title: string | null; heading: string | null; content: string }[]): string {
   return normalise(passages.map((p) => `${p.title ?? ''} ${p.heading ?? ''} ${p.content}`).join('\n'));
+}
+
+/**
+ * Whether the haystack holds `text` at the start of a word: "migration" is in "migrations", but
+ * "orm" is not in "format", nor "gres" in "postgres". Inside another word, a short name would
+ * count as saved wherever its letters happen to occur.
+ */
+export function startsWordIn(haystack: string, text: string): boolean {
+  if (text === '') return false;
+  for (let at = haystack.indexOf(text); at >= 0; at = haystack.indexOf(text, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}_]/u.test(haystack.charAt(at - 1))) return true;
+  }
+  return false;
 }
 
 /** The words a name is made of, normalised ("pathlib.Path.teleport" → pathlib, path, teleport). */

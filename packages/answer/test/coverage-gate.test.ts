@@ -172,6 +172,17 @@ describe('missingTerms', () => {
     expect(missingTerms('What does the Zorblax option do?', passages, uncounted)).toEqual([]);
   });
 
+  it('finds a word as written only where a word starts: "ORM" is not in "format", "migration" is in "migrations"', () => {
+    const migrations: Passage[] = [
+      { n: 1, title: 'Future statements', url: null, heading: 'Migrations', content: 'The future statement eases migrations to a new format of the language.' },
+    ];
+    const orm = "How does Django's ORM handle migrations?";
+    expect(missingTerms(orm, migrations, stats(orm, ['orm']))).toEqual(['ORM']);
+    // Counted nowhere under the workspace's stemming, yet written in a retrieved passage: saved.
+    const migration = 'How do I write a migration for the new format?';
+    expect(missingTerms(migration, migrations, stats(migration, ['migration']))).toEqual([]);
+  });
+
   it('never takes a contraction or a value for a missing name: "didn\'t", "March 31st", "10ms"', () => {
     // Each of these words is in nothing saved; the rest of each question is.
     const shrink = 'I deleted a lot of rows but the database file didn\'t get any smaller. Is that a bug?';
