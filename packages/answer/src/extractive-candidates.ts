@@ -230,13 +230,19 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     const novel = list.filter((t) => !wanted.has(t)).length + labelNovel + negationNovel + valueNovel;
     if (novel === 0 && list.length > 0) continue;
     c.definesMeans = forMeans && definesApi(c) && wanted.has(leadingTerm(c.span.text) ?? '');
+    // A sentence that holds every word of a question of three or more ("Does SQLite support FOR
+    // EACH STATEMENT triggers?" › "At this time SQLite supports only FOR EACH ROW triggers, not FOR
+    // EACH STATEMENT triggers.") is as much about it wherever it sits in its section: it keeps the
+    // weight of a section's first sentences. Of one or two words, holding them all says less
+    // (chosen on the tune halves, docs/retrieval-and-evaluation.md).
+    const holdsEveryWord = wanted.size >= 3 && [...wanted].every((t) => tf.has(t));
     c.score =
       relevance *
       Math.min(1, (novel + 2) / 4) *
       (c.offSection ? 0.6 : 1) *
       (anchor !== undefined && !c.matched.has(anchor) ? OFF_TOPIC : 1) *
       (1 / (1 + 0.1 * c.rank)) *
-      (1 - 0.04 * Math.min(c.sectionPosition, 10)) *
+      (holdsEveryWord ? 1 : 1 - 0.04 * Math.min(c.sectionPosition, 10)) *
       (c.definesMeans ? MEANS_DEFINITION : 1);
   }
 }
