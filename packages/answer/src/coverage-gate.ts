@@ -3,6 +3,7 @@ import { isEnglishWord } from './text/english-words.ts';
 import { codeNamesOf, writesCodeName } from './text/code-names.ts';
 import { askersWording } from './text/doc-vocabulary.ts';
 import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
+import { escapeRegExp } from './text/literals.ts';
 import { sentenceSpans } from './text/sentences.ts';
 import { isValueWord } from './text/value-words.ts';
 import { questionTokens, weighQuestion, type TermStats } from './text/term-weights.ts';
@@ -169,11 +170,7 @@ export function haystackOf(passages: readonly { title: string | null; heading: s
  * count as saved wherever its letters happen to occur.
  */
 export function startsWordIn(haystack: string, text: string): boolean {
-  if (text === '') return false;
-  for (let at = haystack.indexOf(text); at >= 0; at = haystack.indexOf(text, at + 1)) {
-    if (at === 0 || !/[\p{L}\p{N}_]/u.test(haystack.charAt(at - 1))) return true;
-  }
-  return false;
+  return text !== '' && new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(text)}`, 'u').test(haystack);
 }
 
 /** The words a name is made of, normalised ("pathlib.Path.teleport" → pathlib, path, teleport). */
