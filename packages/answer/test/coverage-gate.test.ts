@@ -140,6 +140,27 @@ describe('missingTerms', () => {
     expect(missingTerms('How long do refunds take for customers?', refunds, few)).toEqual([]);
   });
 
+  it('refuses when words in nothing saved carry most of the question beside one informative word, whatever holds that word', () => {
+    // 1,600 passages: "point" in 65 (generic), "high" in 59, "boiling", "water" and "altitude" in none.
+    const offTopic = 'What is the boiling point of water at high altitude?';
+    const counts: TermStats = {
+      documents: 1600,
+      frequencies: new Map([[termOf('boiling'), 0], [termOf('point'), 65], [termOf('water'), 0], [termOf('high'), 59], [termOf('altitude'), 0]]),
+      cap: 65,
+    };
+    const random: Passage[] = [{ n: 1, title: 'random', url: null, heading: 'Real-valued distributions', content: 'Return a random floating point number N such that low <= N <= high.' }];
+    expect(missingTerms(offTopic, random, counts)).toEqual(['altitude', 'boiling', 'water']);
+    // The same sentence beside a question whose absent words are fewer (the asker's own wording):
+    // answered, not refused.
+    const ownWords = 'What is the highest floating point number I can get at random?';
+    const ownCounts: TermStats = {
+      documents: 1600,
+      frequencies: new Map([[termOf('highest'), 59], [termOf('floating'), 20], [termOf('point'), 65], [termOf('number'), 65], [termOf('get'), 65], [termOf('random'), 30]]),
+      cap: 65,
+    };
+    expect(missingTerms(ownWords, random, ownCounts)).toEqual([]);
+  });
+
   it('in a large workspace, answers a question that is mostly the asker\'s own words when a retrieved sentence holds two of its other words', () => {
     const bodies = 'A server sometimes sends me gigantic bodies. How do I cap how big a response can be?';
     const counts = stats(bodies, ['sometimes', 'gigantic', 'cap', 'big']);
