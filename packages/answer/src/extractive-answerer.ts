@@ -34,6 +34,14 @@ const MAX_SENTENCE_CHARS = 500;
 const WINDOW_CHARS = 500;
 const MAX_CONTINUATIONS = 2;
 const MAX_LIST_ITEMS = 4;
+/**
+ * A candidate loses this share of its score when every word it matches is quoted already, in
+ * proportion to those that are. At half, a sentence that repeats the first quotation's words and
+ * adds the one the question is about ("…a `UNIQUE` constraint…, but this is not automatic." under
+ * Serial Types) lost to sentences that shared less. Chosen on the tune halves
+ * (docs/retrieval-and-evaluation.md).
+ */
+const COVERED_DISCOUNT = 0.3;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 // A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
 const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
@@ -310,12 +318,12 @@ function isShown(shown: readonly { n: number; range: TextRange }[], n: number, r
   return shown.some((s) => s.n === n && s.range.start <= range.start && range.end <= s.range.end);
 }
 
-/** 1 for a sentence whose matched terms are all new, down to 0.5 when all are already covered. */
+/** 1 for a sentence whose matched terms are all new, down to 1 − COVERED_DISCOUNT when all are already covered. */
 function novelty(c: Candidate, covered: Set<string>): number {
   if (c.matched.size === 0) return 1;
   let seen = 0;
   for (const t of c.matched) if (covered.has(t)) seen++;
-  return 1 - 0.5 * (seen / c.matched.size);
+  return 1 - COVERED_DISCOUNT * (seen / c.matched.size);
 }
 
 /**

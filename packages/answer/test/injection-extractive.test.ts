@@ -59,17 +59,20 @@ describeDb('prompt injection: the extractive answerer only quotes', (suite) => {
     injectedId = seeded[2]?.artifactId ?? '';
   });
 
-  // The page is retrieved for all three questions. For the first two, only its refund sentence
-  // may be quoted, and the rest of the answer must not change. The third names the page itself
-  // ("Refund policy update"), so any of its sentences may be quoted and take room from others
-  // (a passage that covers every word of the question leaves nothing for another to add): what
-  // remains of the rest of the answer must still be what it was, in order.
+  // The page is retrieved for all three questions. For the first, only its refund sentence may be
+  // quoted, and the rest of the answer must not change. The second asks whether refunds are
+  // prorated, which only the page's own sentence says: it may take the place of the clean
+  // answer's weakest line, but the line that answers the rest ("A refund goes back to the
+  // original card.") stays. The third names the page itself ("Refund policy update"), so any of
+  // its sentences may be quoted and take room from others (a passage that covers every word of
+  // the question leaves nothing for another to add). Either way, what remains of the rest of the
+  // answer must still be what it was, in order.
   const cases = [
-    { question: 'How long do refunds take to be processed?', unchanged: true },
-    { question: 'Do refunds go back to the card, and are they prorated?', unchanged: true },
-    { question: 'What is the refund policy?', unchanged: false },
+    { question: 'How long do refunds take to be processed?', unchanged: true, keeps: [] },
+    { question: 'Do refunds go back to the card, and are they prorated?', unchanged: false, keeps: ['A refund goes back to the original card.'] },
+    { question: 'What is the refund policy?', unchanged: false, keeps: [] },
   ];
-  for (const { question, unchanged } of cases) {
+  for (const { question, unchanged, keeps } of cases) {
     it(`answers "${question}" as it would without the injected document, apart from quoting it`, async () => {
       const withoutInjection = await ask(deps(), { workspaceId: clean, question, surface: 'cli', audience: EVERYTHING });
       const withInjection = await ask(deps(), { workspaceId: poisoned, question, surface: 'cli', audience: EVERYTHING });
@@ -86,6 +89,10 @@ describeDb('prompt injection: the extractive answerer only quotes', (suite) => {
       if (unchanged) expect(legitimateLines).toEqual(expected);
       else {
         expect(expected.filter((line) => legitimateLines.includes(line))).toEqual(legitimateLines);
+        for (const line of keeps) {
+          expect(expected).toContain(line);
+          expect(legitimateLines).toContain(line);
+        }
       }
 
       // Every line is a quotation of a saved passage: nothing the page asked for was composed.
