@@ -42,9 +42,8 @@ const passages: Passage[] = [
 
 // The manual's counts: "column", "unique", "constraint" and "automatically" on many passages
 // (generic), "serial" on a few.
-const counts = { column: 400, uniqu: 120, constraint: 150, automat: 130, serial: 40 };
+const counts = { column: 400, unique: 120, constraint: 150, automatically: 130, serial: 40 };
 const termStats: TermStats = { documents: 1600, cap: 1600, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])) };
-
 
 describe('a sentence whose words the answer already quoted', () => {
   it('is still quoted when it adds the question\'s own subject to them', async () => {
