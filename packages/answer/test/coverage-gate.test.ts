@@ -3,6 +3,7 @@ import { missingTerms, namesIn } from '../src/coverage-gate.ts';
 import type { TermStats } from '../src/text/term-weights.ts';
 import { termOf } from '../src/text/terms.ts';
 import type { Passage } from '../src/types.ts';
+import { workspaceCounts } from './term-stats.ts';
 
 const passages: Passage[] = [
   { n: 1, title: 'pathlib', url: null, heading: 'Methods', content: 'Path.absolute() makes the path absolute. Call reply.getResponseTime() for timing.' },
@@ -103,7 +104,7 @@ describe('missingTerms', () => {
 
   it('in a small workspace, refuses on ordinary words only when two are in nothing saved and the rest of the question is common there', () => {
     // 120 passages: a word in 5 or more of them is common.
-    const small = (counts: Record<string, number>): TermStats => ({ documents: 120, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])), cap: 5 });
+    const small = (counts: Record<string, number>) => workspaceCounts(120, counts, 5);
     const offTopic = 'How do I make a creamy risotto?';
     expect(missingTerms(offTopic, passages, small({ make: 9, creamy: 0, risotto: 0 }))).toEqual(['risotto', 'creamy']);
     // One word of the asker's own is missing by chance in so few passages.
@@ -116,7 +117,7 @@ describe('missingTerms', () => {
 
   it('in a small workspace, refuses when most of the question is in nothing saved, unless a retrieved sentence holds two of its other words', () => {
     // One saved README of 64 passages: a word in 3 or more of them is common.
-    const readme = (counts: Record<string, number>): TermStats => ({ documents: 64, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])), cap: 3 });
+    const readme = (counts: Record<string, number>) => workspaceCounts(64, counts, 3);
     const cli: Passage[] = [{ n: 1, title: 'Readme', url: null, heading: 'Options', content: 'Options work well with subcommands. Use a variadic option for lists.' }];
     // "well" is in 2 passages, not common: most of the question is missing all the same.
     const garden = 'Which plants grow well in a shady garden?';
@@ -143,21 +144,13 @@ describe('missingTerms', () => {
   it('refuses when words in nothing saved carry most of the question beside one informative word, whatever holds that word', () => {
     // 1,600 passages: "point" in 65 (generic), "high" in 59, "boiling", "water" and "altitude" in none.
     const offTopic = 'What is the boiling point of water at high altitude?';
-    const counts: TermStats = {
-      documents: 1600,
-      frequencies: new Map([[termOf('boiling'), 0], [termOf('point'), 65], [termOf('water'), 0], [termOf('high'), 59], [termOf('altitude'), 0]]),
-      cap: 65,
-    };
+    const counts = workspaceCounts(1600, { boiling: 0, point: 65, water: 0, high: 59, altitude: 0 }, 65);
     const random: Passage[] = [{ n: 1, title: 'random', url: null, heading: 'Real-valued distributions', content: 'Return a random floating point number N such that low <= N <= high.' }];
     expect(missingTerms(offTopic, random, counts)).toEqual(['altitude', 'boiling', 'water']);
     // The same sentence beside a question whose absent words are fewer (the asker's own wording):
     // answered, not refused.
     const ownWords = 'What is the highest floating point number I can get at random?';
-    const ownCounts: TermStats = {
-      documents: 1600,
-      frequencies: new Map([[termOf('highest'), 59], [termOf('floating'), 20], [termOf('point'), 65], [termOf('number'), 65], [termOf('get'), 65], [termOf('random'), 30]]),
-      cap: 65,
-    };
+    const ownCounts = workspaceCounts(1600, { highest: 59, floating: 20, point: 65, number: 65, get: 65, random: 30 }, 65);
     expect(missingTerms(ownWords, random, ownCounts)).toEqual([]);
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
-import type { TermStats } from '../src/text/term-weights.ts';
-import { termOf } from '../src/text/terms.ts';
 import type { Passage } from '../src/types.ts';
+import { workspaceCounts } from './term-stats.ts';
 
 // A manual's passages as retrieval ranks them for "Does a serial column get a UNIQUE constraint
 // automatically?": the best one is about unique constraints in general; the one that answers is
@@ -42,8 +41,7 @@ const passages: Passage[] = [
 
 // The manual's counts: "column", "unique", "constraint" and "automatically" on many passages
 // (generic), "serial" on a few.
-const counts = { column: 400, unique: 120, constraint: 150, automatically: 130, serial: 40 };
-const termStats: TermStats = { documents: 1600, cap: 1600, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])) };
+const termStats = workspaceCounts(1600, { column: 400, unique: 120, constraint: 150, automatically: 130, serial: 40 });
 
 describe('a sentence whose words the answer already quoted', () => {
   it('is still quoted when it adds the question\'s own subject to them', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
-import type { TermStats } from '../src/text/term-weights.ts';
-import { termOf } from '../src/text/terms.ts';
 import type { Passage } from '../src/types.ts';
+import { workspaceCounts } from './term-stats.ts';
 
 // A reference page's description: what the statement does comes first, and the sentence that
 // answers a yes/no question about it sits deep in the section.
@@ -37,8 +36,7 @@ const limits: Passage = {
 
 // A manual's counts: "sqlite" on half its passages, "statement" and "support" on many (generic
 // words), "trigger" on one in sixteen.
-const counts = { sqlite: 500, support: 200, statement: 300, trigger: 60 };
-const termStats: TermStats = { documents: 1000, cap: 1000, frequencies: new Map(Object.entries(counts).map(([w, n]) => [termOf(w), n])) };
+const termStats = workspaceCounts(1000, { sqlite: 500, support: 200, statement: 300, trigger: 60 });
 
 describe('a sentence that holds every word of the question', () => {
   it('is quoted first wherever it sits in its section', async () => {
