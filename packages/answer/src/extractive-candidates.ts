@@ -47,8 +47,9 @@ export interface Candidate {
   score: number;
 }
 
-// BM25's usual constants, applied to sentences instead of documents.
-const K1 = 1.2;
+// BM25 applied to sentences instead of documents. A sentence is short, so a word it says again
+// is worth less than another of the question's words: k1 below the usual 1.2 saturates sooner.
+const K1 = 0.8;
 const B = 0.75;
 /** A question term found in the sentence's headings counts this much of a term in the sentence. */
 const HEADING_WEIGHT = 0.6;
