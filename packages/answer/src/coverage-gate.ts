@@ -29,11 +29,12 @@ const FEW_PASSAGES = 20;
 const ABSENT_WEIGHT_SHARE = 0.4;
 const HELD_TOGETHER = 0.5;
 /**
- * Words in nothing saved that carry this share of the question beside a single informative word
- * are its subject whatever holds that word ("the boiling point of water at high altitude" beside a
- * random number "<= high"). Chosen on the tune halves (docs/retrieval-and-evaluation.md).
+ * Words in nothing saved that carry half the question beside a single informative word are its
+ * subject whatever holds that word ("the boiling point of water at high altitude" beside a random
+ * number "<= high"). Chosen on the tune halves (docs/retrieval-and-evaluation.md): 0.4 refused
+ * nothing more there, and would refuse an asker's one odd word beside the one word a manual uses.
  */
-const ALONE_ABSENT_SHARE = 0.7;
+const ALONE_ABSENT_SHARE = 0.5;
 
 // A word as the asker wrote it, with the code-ish characters names are made of.
 const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
@@ -148,9 +149,10 @@ function absentCarriesQuestion(question: string, gone: readonly string[], passag
   // Everything else the question says is generic ("How do I pause my program for two seconds?"):
   // one word of the asker's own missing from the docs is their wording, not the subject.
   if (restWeight === 0) return gone.length > 1;
-  // One informative word left beside words in nothing saved that carry most of the question: a
+  // One informative word left beside words in nothing saved that carry half the question: a
   // sentence holding it shares a word, not the subject ("high" in "a random number <= high" for
-  // "the boiling point of water at high altitude").
+  // "the boiling point of water at high altitude"; "complex" in "Subtraction of dates … can also
+  // be complex" for "the time complexity of quicksort").
   if (rest.length === 1 && absentWeight >= ALONE_ABSENT_SHARE * total) return true;
   // Half the weight in one word is not the rest held together: "migration recipe" is not about
   // "a good recipe for lasagne".

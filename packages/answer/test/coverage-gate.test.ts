@@ -141,7 +141,7 @@ describe('missingTerms', () => {
     expect(missingTerms('How long do refunds take for customers?', refunds, few)).toEqual([]);
   });
 
-  it('refuses when words in nothing saved carry most of the question beside one informative word, whatever holds that word', () => {
+  it('refuses when words in nothing saved carry half the question beside one informative word, whatever holds that word', () => {
     // 1,600 passages: "point" in 65 (generic), "high" in 59, "boiling", "water" and "altitude" in none.
     const offTopic = 'What is the boiling point of water at high altitude?';
     const counts = workspaceCounts(1600, { boiling: 0, point: 65, water: 0, high: 59, altitude: 0 }, 65);
@@ -152,6 +152,16 @@ describe('missingTerms', () => {
     const ownWords = 'What is the highest floating point number I can get at random?';
     const ownCounts = workspaceCounts(1600, { highest: 59, floating: 20, point: 65, number: 65, get: 65, random: 30 }, 65);
     expect(missingTerms(ownWords, random, ownCounts)).toEqual([]);
+    // Half the question in nothing saved: 1,143 passages, "time" in 46 (generic), "complexity" in
+    // 20, "quicksort" in none. A sentence that is "complex" is not about it.
+    const quicksort = 'What is the time complexity of quicksort?';
+    const dates: Passage[] = [{ n: 1, title: 'Date/Time Functions', url: null, heading: null, content: 'Subtraction of dates and timestamps can also be complex.' }];
+    expect(missingTerms(quicksort, dates, workspaceCounts(1143, { time: 46, complexity: 20, quicksort: 0 }, 46))).toEqual(['quicksort']);
+    // Less than half: one odd word of the asker's beside the manual's subject and common words is
+    // their wording ("tempfiles" beside "vacuum").
+    const tempfiles = 'Where does SQLite keep its tempfiles during a vacuum?';
+    const vacuum: Passage[] = [{ n: 1, title: 'VACUUM', url: null, heading: null, content: 'The VACUUM command works by copying the contents of the database into a temporary database file.' }];
+    expect(missingTerms(tempfiles, vacuum, workspaceCounts(1143, { sqlite: 300, keep: 46, tempfiles: 0, vacuum: 12 }, 46))).toEqual([]);
   });
 
   it('in a large workspace, answers a question that is mostly the asker\'s own words when a retrieved sentence holds two of its other words', () => {
