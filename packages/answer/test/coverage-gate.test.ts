@@ -63,7 +63,7 @@ describe('missingTerms', () => {
   it('refuses when the words in nothing saved carry the question and no retrieved sentence holds the rest together', () => {
     // A workspace of 1,000 passages: "good" is in 26, "recipe" in 1, "lasagne" in none.
     const offTopic = 'What is a good recipe for lasagne?';
-    const counts: TermStats = { documents: 1000, frequencies: new Map([[termOf('good'), 26], [termOf('recipe'), 1], [termOf('lasagne'), 0]]), cap: 40 };
+    const counts = workspaceCounts(1000, { good: 26, recipe: 1, lasagne: 0 }, 40);
     const plugins: Passage[] = [
       { n: 1, title: 'Plugins', url: null, heading: 'Plugins guide', content: 'Now you know how to write a good plugin. Tell us about it!' },
       { n: 2, title: 'Plugins', url: null, heading: 'Documenting a plugin', content: 'Good examples of plugin documentation are listed below.' },
@@ -79,7 +79,7 @@ describe('missingTerms', () => {
     // The asker's own word is absent and carries much of the question, but one retrieved sentence
     // holds the rest of it together: that sentence may well answer it.
     const own = 'How do I duplicate a whole folder?';
-    const ownCounts: TermStats = { documents: 1000, frequencies: new Map([[termOf('duplicate'), 16], [termOf('whole'), 23], [termOf('folder'), 0]]), cap: 40 };
+    const ownCounts = workspaceCounts(1000, { duplicate: 16, whole: 23, folder: 0 }, 40);
     const trees: Passage[] = [{ n: 1, title: 'shutil', url: null, heading: 'Directory operations', content: 'copytree() makes a whole duplicate of a directory tree.' }];
     expect(missingTerms(own, trees, ownCounts)).toEqual([]);
     // Without that sentence, the absent word carries the question.
@@ -87,7 +87,7 @@ describe('missingTerms', () => {
     // One absent word of the asker's own beside only generic ones ("program", "two", "seconds" in
     // reference docs about time) is their wording, not the subject: answered, not refused.
     const pause = 'How do I pause my program for two seconds?';
-    const pauseCounts: TermStats = { documents: 1000, frequencies: new Map([[termOf('pause'), 0], [termOf('program'), 60], [termOf('two'), 55], [termOf('seconds'), 48]]), cap: 40 };
+    const pauseCounts = workspaceCounts(1000, { pause: 0, program: 60, two: 55, seconds: 48 }, 40);
     const sleep: Passage[] = [{ n: 1, title: 'time', url: null, heading: 'Functions', content: 'time.sleep(secs) suspends execution of the calling thread for the given number of seconds.' }];
     expect(missingTerms(pause, sleep, pauseCounts)).toEqual([]);
     // Words the documentation's vocabulary knows as an asker's ("scratch file" → temporary,
@@ -136,7 +136,7 @@ describe('missingTerms', () => {
     expect(missingTerms(risotto, cli, readme({ make: 2, creamy: 0, risotto: 0 }))).toEqual(['risotto', 'creamy']);
     // A handful of passages misses most everyday words: there, three missing words beside one
     // that is saved are the asker's wording.
-    const few: TermStats = { documents: 4, frequencies: new Map([[termOf('long'), 0], [termOf('refunds'), 1], [termOf('take'), 0], [termOf('customers'), 0]]), cap: 3 };
+    const few = workspaceCounts(4, { long: 0, refunds: 1, take: 0, customers: 0 }, 3);
     const refunds: Passage[] = [{ n: 1, title: 'Billing FAQ', url: null, heading: null, content: 'Refunds are processed within five business days of the request.' }];
     expect(missingTerms('How long do refunds take for customers?', refunds, few)).toEqual([]);
   });
