@@ -63,4 +63,30 @@ describe('a page that declares its content', () => {
     // The paragraph after the note stays under its own section's heading.
     expect(got.slice(got.indexOf('8.1.4. Serial Types'))).toContain('are not true types');
   });
+  it('reads every section of an AsciiDoc man page with its NAME line, without the title repeated or the footer', async () => {
+    // As AsciiDoc writes Git's manual: a header with the title again and the NAME line, one long
+    // OPTIONS section, then short ones, which Readability drops beside the long one.
+    const option = (i: number) =>
+      `<dt class="hdlist1">--frob-level-${i}</dt><dd><p>Frobs the index at level ${i} before the commit is recorded, so that the frobbed entries of level ${i} are kept in the tree of that commit and shown by later commands.</p></dd>`;
+    const section = (title: string, body: string) => `<div class="sect1"><h2 id="_${title.toLowerCase()}">${title}</h2><div class="sectionbody">${body}</div></div>`;
+    const page = `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">
+      <html xmlns="http://www.w3.org/1999/xhtml"><head><meta name="generator" content="AsciiDoc 10.2.0" /><title>git-frob(1)</title></head><body class="manpage">
+      <div id="header"><h1>git-frob(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>git-frob - Frob the index before a commit</p></div></div>
+      <div id="content">
+      ${section('SYNOPSIS', '<div class="verseblock"><pre class="content"><em>git frob</em> [--frob-level-&lt;n&gt;]</pre></div>')}
+      ${section('OPTIONS', `<div class="dlist"><dl>${Array.from({ length: 16 }, (_, i) => option(i)).join('')}</dl></div>`)}
+      ${section('CONFIGURATION', '<div class="paragraph"><p>The frob.maxLevel variable caps the level; it defaults to 7.</p></div>')}
+      ${section('EXIT STATUS', '<div class="paragraph"><p>Exits with status 3 when nothing was frobbed.</p></div>')}
+      </div>
+      <div id="footnotes"><hr /></div>
+      <div id="footer"><div id="footer-text">Last updated 2023-01-01 12:00:00 UTC</div></div>
+    </body></html>`;
+    const got = await text(page);
+    expect(got).toContain('git-frob - Frob the index before a commit');
+    expect(got).toContain('it defaults to 7.');
+    expect(got).toContain('Exits with status 3 when nothing was frobbed.');
+    expect(got).toContain('--frob-level-15');
+    expect(got).not.toContain('Manual Page');
+    expect(got).not.toContain('Last updated');
+  });
 });

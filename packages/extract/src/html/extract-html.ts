@@ -78,8 +78,8 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   // reference page that drops whole sections: on the PostgreSQL manual, all of "Checkpoints" and
   // "Archiving" of the WAL settings page, 129 of the 291 settings of the configuration chapter.
   // Where the page itself says what its content is, that is read whole when Readability kept
-  // markedly less of it.
-  if (extracted && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * declaredChars) {
+  // markedly less of it (an AsciiDoc page always: see declaredContent).
+  if (extracted && extracted.text.trim() !== '' && (declared?.always || visibleChars(extracted.text) < KEPT_SHARE * declaredChars)) {
     const root = declaredContent(readable(parse(html)));
     if (root) {
       for (const el of root.chrome) el.remove();
@@ -145,6 +145,9 @@ function readable(document: LinkedomDocument): LinkedomDocument {
     next.prepend(`${label}: `);
     title.remove();
   }
+  // AsciiDoc's man pages open with "git-revert(1) Manual Page" as an <h1>: the page's <title> again,
+  // which would stand in every passage's heading between the title and the section.
+  for (const h1 of Array.from(document.querySelectorAll('body.manpage > #header > h1'))) h1.remove();
   return document;
 }
 
@@ -154,19 +157,26 @@ const KEPT_SHARE = 0.8;
 /**
  * The element a page declares as its content, and the navigation inside it: its one `<main>` (or
  * `role="main"`), else, on a page of DocBook's HTML stylesheets (the PostgreSQL manual, many
- * projects' references), the body, with the navigation header and footer those stylesheets put
- * around every page. Undefined when the page declares none.
+ * projects' references) or of AsciiDoc or Asciidoctor (Git's manual), the body, with the
+ * navigation, tables of contents and footers those generators put around every page. Undefined
+ * when the page declares none.
  */
-function declaredContent(document: LinkedomDocument): { element: LinkedomElement; chrome: LinkedomElement[] } | undefined {
+function declaredContent(document: LinkedomDocument): { element: LinkedomElement; chrome: LinkedomElement[]; always: boolean } | undefined {
   const mains = document.querySelectorAll('main, [role="main"]');
+  const generator = metaContent(document, 'meta[name="generator"]') ?? '';
   let element: LinkedomElement | undefined;
   if (mains.length === 1) element = mains[0];
-  else if (/^DocBook XSL/i.test(metaContent(document, 'meta[name="generator"]') ?? '')) element = document.body ?? undefined;
+  else if (/^(DocBook XSL|AsciiDoc|Asciidoctor)\b/i.test(generator)) element = document.body ?? undefined;
   if (!element) return undefined;
-  const all = Array.from(element.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter'));
+  // AsciiDoc's and Asciidoctor's pages (Git's manual, many projects' man pages) put a table of
+  // contents and a "Last updated" footer around the text, and are read whole even when Readability
+  // keeps most of it: their header holds the line that says what a man page's command does (NAME),
+  // which Readability never keeps.
+  const always = mains.length !== 1 && /^(AsciiDoc|Asciidoctor)\b/i.test(generator);
+  const all = Array.from(element.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter, body > #footer, #toc'));
   // Only the outermost: a <nav> inside a navigation header is counted once.
   const chrome = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
-  return { element, chrome };
+  return { element, chrome, always };
 }
 
 /** Characters a reader sees, whatever the markup or the text's own markers. */
