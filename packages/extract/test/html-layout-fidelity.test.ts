@@ -60,4 +60,17 @@ describe.each(PATHS)('HTML structure %s', (_, limits) => {
       <div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt>Module copy</dt></dl></div>`;
     expect(await text(page, limits)).toBe('Intro.\n\nNote: Call it from the main thread.\n\nSee also\n\nModule copy');
   });
+  it('reads the spellings of one command-line option, each its own <dt>, as one term line', async () => {
+    const page = `<dl><dt class="hdlist1">
+-k
+</dt><dt class="hdlist1">
+--keep-index
+</dt><dt class="hdlist1">
+--no-keep-index
+</dt><dd><p>All changes already added to the index are left intact.</p></dd>
+      <dt>range(stop)</dt><dt>range(start, stop)</dt><dd><p>A sequence of numbers.</p></dd></dl>`;
+    expect(await text(page, limits)).toBe(
+      '-k, --keep-index, --no-keep-index\n\nAll changes already added to the index are left intact.\n\nrange(stop)\n\nrange(start, stop)\n\nA sequence of numbers.',
+    );
+  });
 });

@@ -22,8 +22,10 @@ interface LinkedomElement extends DomNode {
   setAttribute(name: string, value: string): void;
   remove(): void;
   prepend(text: string): void;
+  append(...nodes: (DomNode | string)[]): void;
   contains(other: LinkedomElement): boolean;
   readonly nextElementSibling: LinkedomElement | null;
+  readonly previousElementSibling: LinkedomElement | null;
 }
 interface LinkedomDocument {
   body: LinkedomElement | null;
@@ -145,10 +147,33 @@ function readable(document: LinkedomDocument): LinkedomDocument {
     next.prepend(`${label}: `);
     title.remove();
   }
+  // A term with several spellings is written as consecutive <dt>s for one <dd> ("-k", "--keep-index",
+  // "--no-keep-index" in Git's manual): a line each, the last alone would read as the description's
+  // label and the others as lines of their own. They are one term line, as a man page prints it
+  // ("-k, --keep-index, --no-keep-index"). Only command-line options: Sphinx writes an overloaded
+  // function's signatures so too, and each of those reads whole.
+  const isOption = (el: LinkedomElement) => /^\s*-/.test(el.textContent ?? '');
+  for (const dt of Array.from(document.querySelectorAll('dt'))) {
+    const first = dt.previousElementSibling;
+    if (first?.localName !== 'dt' || !isOption(first) || !isOption(dt)) continue;
+    trimEdge(first, 'end');
+    trimEdge(dt, 'start');
+    first.append(', ', ...Array.from(dt.childNodes));
+    dt.remove();
+  }
   // AsciiDoc's man pages open with "git-revert(1) Manual Page" as an <h1>: the page's <title> again,
   // which would stand in every passage's heading between the title and the section.
   for (const h1 of Array.from(document.querySelectorAll('body.manpage > #header > h1'))) h1.remove();
   return document;
+}
+
+/** Drops the whitespace at one edge of an element's text ("-k\n" before a ", " put after it). */
+function trimEdge(node: DomNode, edge: 'start' | 'end'): void {
+  const children = Array.from(node.childNodes);
+  const child = edge === 'end' ? children.at(-1) : children[0];
+  if (!child) return;
+  if (child.nodeType === 3) child.nodeValue = edge === 'end' ? (child.nodeValue ?? '').trimEnd() : (child.nodeValue ?? '').trimStart();
+  else trimEdge(child, edge);
 }
 
 /** Readability's text is read whole instead when it holds less than this share of the declared content's. */
