@@ -1,5 +1,6 @@
 import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import { loadSourcePassages } from './queries/load-source-passages.ts';
+import { optionsOf, optionTermNames } from './text/code-names.ts';
 import { weighQuestion, type TermStats } from './text/term-weights.ts';
 import { normalise, terms } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
@@ -43,14 +44,16 @@ export async function sourceSiblings(
   if (input.matches.length === 0) return none;
   const { tokens, weights } = weighQuestion(input.question, input.termStats);
   const informative = tokens.filter((t) => !weights.generic(t.term));
-  if (informative.length === 0) return none;
+  // An option the question writes ("--keep-index") is one name however generic its words are.
+  const askedOptions = optionsOf(input.question);
+  if (informative.length === 0 && askedOptions.length === 0) return none;
   const read = await withWorkspace(db, input.workspaceId, (tx) =>
     loadSourcePassages(tx, {
       workspaceId: input.workspaceId,
       audience: input.audience,
       artifactIds: [...new Set(input.matches.map((m) => m.artifactId))].slice(0, options.sources ?? 3),
       exceptChunkIds: input.matches.map((m) => m.chunkId),
-      prefixes: [...new Set(informative.map((t) => prefixOf(t.term)))],
+      prefixes: [...new Set([...informative.map((t) => prefixOf(t.term)), ...askedOptions.flatMap((o) => o.split('-').filter((w) => w !== ''))])],
       limit: options.readLimit ?? 12,
     }),
   );
@@ -62,11 +65,11 @@ export async function sourceSiblings(
   const scores = words.map((w) => bm25(w, wanted, (t) => weights.weight(t), averageLength));
   const bar = Math.max(...scores.slice(0, input.matches.length));
   // A passage that defines a name the question asks about (a line that is only that name, as a
-  // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`", or its own
-  // section's heading) states what the page says of it, however much shorter passages that only
+  // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`", an option's
+  // spellings "-k, --keep-index", or its own section's heading) states what the page says of it, however much shorter passages that only
   // mention it out-score it.
   const asked = new Set(informative.map((t) => normalise(t.token)));
-  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(`${ownHeading(passage.heading)}\n${passage.content}`, asked) }));
+  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(`${ownHeading(passage.heading)}\n${passage.content}`, asked, askedOptions) }));
   const kept = scored
     .filter((x) => x.defines || x.score > bar)
     .sort((a, b) => Number(b.defines) - Number(a.defines) || b.score - a.score)
@@ -100,8 +103,10 @@ function ownHeading(heading: string | null): string {
 // A term line: a name, optionally in code ticks, optionally followed by its type or parameters.
 const TERM_LINE = /^\s*[`*]*([\p{L}_][\p{L}\p{N}_.]*)[`*]*\s*(?:\(.*\))?\s*$/u;
 
-function definesName(content: string, asked: ReadonlySet<string>): boolean {
+function definesName(content: string, asked: ReadonlySet<string>, options: readonly string[]): boolean {
   return content.split('\n').some((line) => {
+    // An option's term line ("-k, --keep-index, --no-keep-index") defines each of its spellings.
+    if (options.length > 0 && optionTermNames(line).some((name) => options.includes(name))) return true;
     const name = TERM_LINE.exec(line)?.[1];
     // "functools.lru_cache" defines "lru_cache" too: the question's words split at dots.
     return name !== undefined && asked.has(normalise(name).split('.').at(-1) ?? '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeNamesOf, writesCodeName } from '../src/text/code-names.ts';
+import { codeNamesOf, optionsOf, optionTermNames, writesCodeName } from '../src/text/code-names.ts';
 
 describe('names a question writes as code', () => {
   it('finds snake_case names and command-line options, not hyphenated words', () => {
@@ -14,5 +14,15 @@ describe('names a question writes as code', () => {
     expect(writesCodeName('The pickle_fast_mode flag.', 'fast_mode')).toBe(false);
     expect(writesCodeName('Run with --jobs=4.', '--jobs')).toBe(true);
     expect(writesCodeName('Run with --jobs-max.', '--jobs')).toBe(false);
+  });
+  it('reads a term line of one option’s spellings, and no line that says something of an option', () => {
+    expect(optionsOf('What does git stash push --keep-index do, and is fast_mode on?')).toEqual(['--keep-index']);
+    expect(optionTermNames('-k, --keep-index, --no-keep-index')).toEqual(['-k', '--keep-index', '--no-keep-index']);
+    expect(optionTermNames('`--abbrev[=<n>]`')).toEqual(['--abbrev']);
+    expect(optionTermNames('-S<string>')).toEqual(['-s']);
+    expect(optionTermNames('--[no-]verify')).toEqual(['--verify']);
+    expect(optionTermNames('--pathspec-from-file=<file>')).toEqual(['--pathspec-from-file']);
+    expect(optionTermNames('-k keeps the index as it is.')).toEqual([]);
+    expect(optionTermNames('keep-index')).toEqual([]);
   });
 });

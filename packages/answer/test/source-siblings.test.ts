@@ -113,6 +113,23 @@ describeDb('the best sources’ further passages', (suite) => {
     expect(withSiblings(matches, found).map((m) => m.chunkId)).toEqual([api.chunkIds[0], api.chunkIds[1], guide.chunkIds[0], ...found.better.map((m) => m.chunkId)]);
   });
 
+  it('takes the passage whose term line spells the option the question writes, though every word of the option is generic', async () => {
+    const synopsis = '```\ngit frob [-k | --[no-]keep-index] [-q]\n```';
+    const options = '-q, --quiet\n\nQuiet, suppress feedback messages.\n\n-k, --keep-index, --no-keep-index\n\nAll changes already added to the index are left intact.';
+    const [frob] = await seedDocs(suite.db, ws, embedder, [
+      { title: 'git-frob(1)', passages: [synopsis, 'Use git frob when you want to keep a frob of the index and go back to a clean tree.', options] },
+    ]);
+    const doc = frob as SeededDoc;
+    // "keep", "index" and "frob" are in most passages here: the question has no informative word.
+    const stats: TermStats = { documents: 100, frequencies: new Map([['git', 100], ['frob', 60], ['keep', 40], ['index', 50]]), cap: 50 };
+    const question = 'What does git frob --keep-index do?';
+    const found = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question, matches: [matchOf(doc, 0, synopsis)], termStats: stats });
+    expect(found.defining.map((m) => m.chunkId)).toEqual([doc.chunkIds[2]]);
+    // A question about another option of the page reads no definition.
+    const other = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What does git frob --patch do?', matches: [matchOf(doc, 0, synopsis)], termStats: stats });
+    expect(other.defining).toEqual([]);
+  });
+
   it('lets /ask quote the passage that states the fact when retrieval returned only its neighbour', async () => {
     await withService(suite.db, (tx) => tx.query('update workspaces set match_count = 1 where id = $1', [ws]));
     const result = await ask({ db: suite.db, embedder, answerer: createExtractiveAnswerer(), logger }, { workspaceId: ws, question: QUESTION, surface: 'cli', audience: audienceKeys(['workspace']) });

@@ -19,6 +19,27 @@ export function codeNamesOf(question: string): string[] {
   return [...new Set([...text.matchAll(SNAKE_CASE), ...text.matchAll(OPTION)].map((m) => m[0]))];
 }
 
+/** The command-line options a question writes ("--keep-index", "-k"), normalised. */
+export function optionsOf(question: string): string[] {
+  return codeNamesOf(question).filter((name) => name.startsWith('-'));
+}
+
+/**
+ * The options a line names when it is only options, as a man page's or a help text's term line
+ * writes one option's spellings ("-k, --keep-index, --no-keep-index", "--abbrev[=<n>]",
+ * "-S<string>", "--[no-]verify"); none for any other line ("-k keeps the index.").
+ */
+export function optionTermNames(line: string): string[] {
+  const text = normalise(line).replace(/[`*]/g, '').trim();
+  if (!text.startsWith('-') || text.length > 160) return [];
+  // The arguments an option takes, and "[no-]" before its name, are not names.
+  const bare = text.replace(/\[no-\]/g, '').replace(/\[[^\]]*\]|<[^>]*>|=\S*/g, '');
+  const names = bare.split(/\s*,\s*|\s+/).filter((part) => part !== '');
+  return names.length > 0 && names.every((name) => TERM_OPTION.test(name)) ? names : [];
+}
+
+const TERM_OPTION = /^--?[\p{L}\p{N}][\p{L}\p{N}-]*$/u;
+
 /** Does the text write this code name whole? A qualifier before it ("pickle.fast_mode") is allowed. */
 export function writesCodeName(text: string, name: string): boolean {
   return codeNameExpression(name).test(normalise(text));
