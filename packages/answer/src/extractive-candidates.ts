@@ -213,10 +213,12 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
       relevance += (defines && c.ownSection.has(t) ? 1 : HEADING_WEIGHT) * weights.weight(t);
       c.matched.add(t);
     }
-    // An option the question writes out ("the -k option") has no word to weigh: what defines it
-    // counts as the question's rarest word does.
-    if (defines && ![...c.ownSection].some((t) => wanted.has(t)) && namedAsCode(c.ownSectionText, question)) relevance += rarest;
-    for (const t of c.matched) if (!weights.generic(t) || writtenNames.has(t)) c.informative.add(t);
+    // An option the question writes out ("the -k option", "--follow") has no word to weigh, or
+    // only words every page uses: what defines it counts as the question's rarest word does, and
+    // its words are telling there.
+    const definesCode = defines && namedAsCode(c.ownSectionText, question);
+    if (definesCode && ![...c.ownSection].some((t) => wanted.has(t) && !weights.generic(t))) relevance += rarest;
+    for (const t of c.matched) if (!weights.generic(t) || writtenNames.has(t) || (definesCode && c.ownSection.has(t))) c.informative.add(t);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
     // A definition that restates the question ("The final path component, without its suffix")

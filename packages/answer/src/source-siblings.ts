@@ -1,6 +1,6 @@
 import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import { loadSourcePassages } from './queries/load-source-passages.ts';
-import { optionsOf, optionTermNames } from './text/code-names.ts';
+import { optionsOf, optionTermLinePattern, optionTermNames } from './text/code-names.ts';
 import { weighQuestion, type TermStats } from './text/term-weights.ts';
 import { normalise, terms } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
@@ -53,7 +53,8 @@ export async function sourceSiblings(
       audience: input.audience,
       artifactIds: [...new Set(input.matches.map((m) => m.artifactId))].slice(0, options.sources ?? 3),
       exceptChunkIds: input.matches.map((m) => m.chunkId),
-      prefixes: [...new Set([...informative.map((t) => prefixOf(t.term)), ...askedOptions.flatMap((o) => o.split('-').filter((w) => w !== ''))])],
+      prefixes: [...new Set(informative.map((t) => prefixOf(t.term)))],
+      termLines: askedOptions.map(optionTermLinePattern),
       limit: options.readLimit ?? 12,
     }),
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../src/extractive-answerer.ts';
+import { workspaceCounts } from './term-stats.ts';
 import type { Passage } from '../src/types.ts';
 
 const answerer = createExtractiveAnswerer();
@@ -109,5 +110,26 @@ describe('the quotation that leads', () => {
     const quoted = text.split('\n').filter((l) => l.startsWith('> '));
     expect(quoted[0]).toMatch(/\[2\]$/);
     expect(quoted.slice(0, 2).join('\n')).toContain('Only run test methods and classes that match the pattern or substring.');
+  });
+  it('is what defines the option the question writes though every word of it is common, over the best passage', async () => {
+    // Git's manual: "git", "log", "follow" ("the following"), "file" and "work" are on most pages.
+    const bisect: Passage = {
+      n: 1,
+      title: 'git-bisect(1)',
+      url: null,
+      heading: 'git-bisect(1) › Bisect log',
+      content: 'After having marked revisions as good or bad, issue the following command to show the log of what has been done so far. Many files may follow.',
+    };
+    const logOptions: Passage = {
+      n: 2,
+      title: 'git-log(1)',
+      url: null,
+      heading: 'git-log(1) › OPTIONS',
+      content: '--follow\n\nContinue listing the history of a file beyond renames (works only for a single file).\n\n--no-decorate\n\nPrint out the ref names of any commits that are shown.',
+    };
+    const termStats = workspaceCounts(1000, { git: 900, log: 300, follow: 200, file: 400, work: 150, many: 20, do: 500 }, 500);
+    const { text } = await createExtractiveAnswerer().answer({ question: 'What does git log --follow do, and how many files does it work for?', passages: [bisect, logOptions], termStats });
+    const quoted = text.split('\n').filter((l) => l.startsWith('> '));
+    expect(quoted.slice(0, 2).join('\n')).toContain('Continue listing the history of a file beyond renames (works only for a single file).');
   });
 });

@@ -40,6 +40,15 @@ export function optionTermNames(line: string): string[] {
 
 const TERM_OPTION = /^--?[\p{L}\p{N}][\p{L}\p{N}-]*$/u;
 
+/**
+ * A line that may be this option's term line ("-k, --keep-index, --no-keep-index"), as a
+ * PostgreSQL regular expression: a line that starts with an option and writes this one whole.
+ * optionTermNames decides; this only finds the candidates in the database.
+ */
+export function optionTermLinePattern(option: string): string {
+  return `(^|\n)[ \t]*(-[^\n]*[^[:alnum:]_-])?${escapeRegExp(option)}($|[^[:alnum:]_-])`;
+}
+
 /** Does the text write this code name whole? A qualifier before it ("pickle.fast_mode") is allowed. */
 export function writesCodeName(text: string, name: string): boolean {
   return codeNameExpression(name).test(normalise(text));
