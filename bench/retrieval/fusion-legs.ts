@@ -1,4 +1,4 @@
-// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120] [--keyword ts_rank|bm25] [--rocchio m,beta]
+// npx tsx bench/retrieval/fusion-legs.ts --questions eval/<set>.jsonl --workspace <slug> --out <file.json> [--depth 120] [--keyword ts_rank|bm25|bm25-top|informative:<share>] [--rocchio m,beta]
 // Fetches each answerable question's two retrieval legs once (the vector leg through the HNSW
 // index with match_artifacts' settings, the keyword leg with its OR-of-lexemes tsquery), each
 // candidate's similarity and source, from the configured database (BRAIN_DATA_DIR or
@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   // `--rocchio m,beta`: the vector leg searched a second time with the question's vector moved
   // toward the mean of its first m passages (pseudo-relevance feedback), q' = q + beta × mean.
   const [feedbackDepth, feedbackWeight] = arg('rocchio', '0,0').split(',').map(Number) as [number, number];
-  if (ranking !== 'ts_rank' && ranking !== 'bm25' && ranking !== 'bm25-top') throw new Error('--keyword is ts_rank, bm25 or bm25-top');
+  // `--keyword informative:<share>`: ts_rank over the question's lexemes found in under <share> of
+  // the workspace's passages only (all of them when none is), as if the generic ones were not asked.
+  const informativeShare = ranking.startsWith('informative:') ? Number(ranking.slice('informative:'.length)) : undefined;
+  if (ranking !== 'ts_rank' && ranking !== 'bm25' && ranking !== 'bm25-top' && !((informativeShare ?? 0) > 0)) throw new Error('--keyword is ts_rank, bm25, bm25-top or informative:<share>');
   const config = loadConfig(process.env, { cwd: process.cwd() });
   const questions = parseQuestions(readFileSync(questionsFile, 'utf8'), questionsFile).filter((q) => q.answerable);
   const embedder = createEmbedder(config.embedding);
@@ -45,6 +48,9 @@ async function main(): Promise<void> {
     const texts = questions.map((q) => searchTextOf(q.question));
     const vectors = await embedder.embed(texts);
     const legs: QuestionLegs[] = [];
+    const [live] = await withWorkspace(db, workspace.id, (tx) =>
+      tx.query<{ n: number }>('select count(*)::int as n from public.chunks where workspace_id = $1 and is_live', [workspace.id]),
+    );
     await withWorkspace(db, workspace.id, async (tx) => {
       await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true)");
       for (const [i, q] of questions.entries()) {
@@ -62,13 +68,21 @@ async function main(): Promise<void> {
           vector = toVectorLiteral(moveToward(vectors[i] as number[], vectorLeg.slice(0, feedbackDepth).map((r) => JSON.parse(r.embedding ?? '[]') as number[]), feedbackWeight));
           vectorLeg = await nearest(vector);
         }
+        const lexemes = await tx.query<{ lexeme: string; df: number }>(
+          `select x as lexeme,
+                  (select count(*)::int from public.chunks c
+                    where c.workspace_id = $1 and c.is_live and c.fts @@ quote_literal(x)::tsquery) as df
+             from unnest((tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32]) x`,
+          [workspace.id, texts[i]],
+        );
+        const informative = informativeShare === undefined ? [] : lexemes.filter((l) => l.df > 0 && l.df < informativeShare * (live?.n ?? 0)).map((l) => l.lexeme);
         const keywordLeg = await tx.query<{ id: string; rank: number }>(
-          ranking === 'bm25' ? BM25_LEG : ranking === 'bm25-top' ? BM25_TOP_LEG : `with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
+          informative.length > 0 ? INFORMATIVE_LEG : ranking === 'bm25' ? BM25_LEG : ranking === 'bm25-top' ? BM25_TOP_LEG : `with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
                 q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from l, unnest(l.lexemes) x)
            select c.id, ts_rank(c.fts, q.tsq, 1)::float8 as rank from public.chunks c, q
             where q.tsq is not null and c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq
             order by ts_rank(c.fts, q.tsq, 1) desc, c.id limit $3`,
-          [workspace.id, texts[i], depth],
+          informative.length > 0 ? [workspace.id, informative, depth] : [workspace.id, texts[i], depth],
         );
         const ids = [...new Set([...vectorLeg.map((r) => r.id), ...keywordLeg.map((r) => r.id)])];
         const facts = await tx.query<{ id: string; artifact_id: string; sim: number; url: string | null; file_name: string | null }>(
@@ -76,13 +90,6 @@ async function main(): Promise<void> {
              from public.chunks c join public.artifacts a on a.id = c.artifact_id
             where c.id = any($1::uuid[])`,
           [`{${ids.join(',')}}`, vector],
-        );
-        const lexemes = await tx.query<{ lexeme: string; df: number }>(
-          `select x as lexeme,
-                  (select count(*)::int from public.chunks c
-                    where c.workspace_id = $1 and c.is_live and c.fts @@ quote_literal(x)::tsquery) as df
-             from unnest((tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32]) x`,
-          [workspace.id, texts[i]],
         );
         legs.push({
           lexemes,
@@ -115,6 +122,12 @@ function moveToward(q: number[], docs: number[][], beta: number): number[] {
   const norm = Math.hypot(...out) || 1;
   return out.map((x) => x / norm);
 }
+
+const INFORMATIVE_LEG = `
+with q as (select string_agg(quote_literal(x), ' | ')::tsquery as tsq from unnest($2::text[]) x)
+select c.id, ts_rank(c.fts, q.tsq, 1)::float8 as rank from public.chunks c, q
+ where c.workspace_id = $1 and c.is_live and c.fts @@ q.tsq
+ order by ts_rank(c.fts, q.tsq, 1) desc, c.id limit $3`;
 
 const BM25_LEG = `
 with l as (select (tsvector_to_array(to_tsvector('english'::regconfig, left($2, 2000))))[1:32] as lexemes),
