@@ -67,8 +67,8 @@ export async function sourceSiblings(
   const bar = Math.max(...scores.slice(0, input.matches.length));
   // A passage that defines a name the question asks about (a line that is only that name, as a
   // definition list's term or a signature: "`work_mem` (`integer`)", "`payload`", an option's
-  // spellings "-k, --keep-index", or its own section's heading) states what the page says of it, however much shorter passages that only
-  // mention it out-score it.
+  // spellings "-k, --keep-index", or its own section's heading) states what the page says of it,
+  // however much shorter passages that only mention it out-score it.
   const asked = new Set(informative.map((t) => normalise(t.token)));
   const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(`${ownHeading(passage.heading)}\n${passage.content}`, asked, askedOptions) }));
   const kept = scored

@@ -81,7 +81,8 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   // "Archiving" of the WAL settings page, 129 of the 291 settings of the configuration chapter.
   // Where the page itself says what its content is, that is read whole when Readability kept
   // markedly less of it (an AsciiDoc page always: see declaredContent).
-  if (extracted && extracted.text.trim() !== '' && (declared?.always || visibleChars(extracted.text) < KEPT_SHARE * declaredChars)) {
+  const keptTooLittle = extracted !== undefined && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * declaredChars;
+  if (declared?.always || keptTooLittle) {
     const root = declaredContent(readable(parse(html)));
     if (root) {
       for (const el of root.chrome) el.remove();
