@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => extractor.close());
 
-const text = async (markup: string) => (await extractor.extract({ bytes: html(markup), mimeType: 'text/html' })).text;
+const text = async (markup: string, limits: object = {}) => (await extractor.extract({ bytes: html(markup), mimeType: 'text/html' }, limits)).text;
 
 // A configuration reference as DocBook's stylesheets write it (the PostgreSQL manual): one long
 // section of settings, then shorter ones. Readability keeps the long one and drops the others,
@@ -63,7 +63,11 @@ describe('a page that declares its content', () => {
     // The paragraph after the note stays under its own section's heading.
     expect(got.slice(got.indexOf('8.1.4. Serial Types'))).toContain('are not true types');
   });
-  it('reads every section of an AsciiDoc man page with its NAME line, without the title repeated or the footer', async () => {
+  // Also when the page is too large for Readability, whose whole-body fallback read the footer too.
+  it.each([
+    ['with Readability', {}],
+    ['too large for Readability', { readabilityMaxElements: 0 }],
+  ])('reads every section of an AsciiDoc man page with its NAME line, without the title repeated or the footer (%s)', async (_, limits) => {
     // As AsciiDoc writes Git's manual: a header with the title again and the NAME line, one long
     // OPTIONS section, then short ones, which Readability drops beside the long one.
     const option = (i: number) =>
@@ -81,7 +85,7 @@ describe('a page that declares its content', () => {
       <div id="footnotes"><hr /></div>
       <div id="footer"><div id="footer-text">Last updated 2023-01-01 12:00:00 UTC</div></div>
     </body></html>`;
-    const got = await text(page);
+    const got = await text(page, limits);
     expect(got).toContain('git-frob - Frob the index before a commit');
     expect(got).toContain('it defaults to 7.');
     expect(got).toContain('Exits with status 3 when nothing was frobbed.');
