@@ -190,15 +190,16 @@ const KEPT_SHARE = 0.8;
 function declaredContent(document: LinkedomDocument): { element: LinkedomElement; chrome: LinkedomElement[]; always: boolean } | undefined {
   const mains = document.querySelectorAll('main, [role="main"]');
   const generator = metaContent(document, 'meta[name="generator"]') ?? '';
+  const asciidoc = /^(AsciiDoc|Asciidoctor)\b/i.test(generator);
   let element: LinkedomElement | undefined;
   if (mains.length === 1) element = mains[0];
-  else if (/^(DocBook XSL|AsciiDoc|Asciidoctor)\b/i.test(generator)) element = document.body ?? undefined;
+  else if (asciidoc || /^DocBook XSL/i.test(generator)) element = document.body ?? undefined;
   if (!element) return undefined;
   // AsciiDoc's and Asciidoctor's pages (Git's manual, many projects' man pages) put a table of
   // contents and a "Last updated" footer around the text, and are read whole even when Readability
   // keeps most of it: their header holds the line that says what a man page's command does (NAME),
   // which Readability never keeps.
-  const always = mains.length !== 1 && /^(AsciiDoc|Asciidoctor)\b/i.test(generator);
+  const always = mains.length !== 1 && asciidoc;
   const all = Array.from(element.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter, body > #footer, #toc'));
   // Only the outermost: a <nav> inside a navigation header is counted once.
   const chrome = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
