@@ -7,6 +7,7 @@ import type { ExtractedDocument, ExtractLimits } from '../types.ts';
 import { guardHtml } from './html-guard.ts';
 import { stripInert } from './strip-inert.ts';
 import { codeLanguage, htmlToText, type DomNode } from './html-to-text.ts';
+import { CHROME, keptPositionsOf, keptRun, POSITION, type RunElement } from './kept-run.ts';
 
 interface HtmlInput {
   bytes: Uint8Array;
@@ -16,7 +17,9 @@ interface HtmlInput {
 
 // linkedom's types describe a browser DOM this package does not compile against (no DOM lib);
 // these are the few members used here.
-interface LinkedomElement extends DomNode {
+interface LinkedomElement extends DomNode, RunElement {
+  readonly parentElement: LinkedomElement | null;
+  readonly children: ArrayLike<LinkedomElement>;
   querySelector(selector: string): LinkedomElement | null;
   querySelectorAll(selector: string): ArrayLike<LinkedomElement>;
   setAttribute(name: string, value: string): void;
@@ -55,9 +58,12 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   // Measured before Readability, which rearranges the document it reads.
   const declared = declaredContent(document);
   const declaredChars = declared ? visibleChars(declared.element.textContent ?? '') - declared.chrome.reduce((n, el) => n + visibleChars(el.textContent ?? ''), 0) : 0;
+  const bodyChars = visibleChars(document.body?.textContent ?? '');
 
   let article: { title?: string | null; byline?: string | null; content?: unknown } | null = null;
   if (elementCount <= limits.readabilityMaxElements) {
+    // Where the page declares no content, what Readability keeps is traced back to the page by position.
+    if (!declared) markPositions(document);
     // Readability drops classes and demotes <h1>: record what the text needs before it runs.
     for (const h of Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6'))) {
       h.setAttribute('data-brain-level', (h.localName ?? 'h2').slice(1));
@@ -82,16 +88,27 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   // Where the page itself says what its content is, that is read whole when Readability kept
   // markedly less of it (an AsciiDoc page always: see declaredContent).
   const keptTooLittle = extracted !== undefined && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * declaredChars;
+  const readWhole = (element: LinkedomElement) => {
+    const wholeLinks = new LinkCollector(base, input.url, limits.maxLinks);
+    const whole = htmlToText(element, wholeLinks, limits.maxTextChars);
+    if (whole.text.trim() === '') return;
+    extracted = whole;
+    links = wholeLinks;
+  };
   if (declared?.always || keptTooLittle) {
     const root = declaredContent(readable(parse(html)));
     if (root) {
       for (const el of root.chrome) el.remove();
-      const wholeLinks = new LinkCollector(base, input.url, limits.maxLinks);
-      const whole = htmlToText(root.element, wholeLinks, limits.maxTextChars);
-      if (whole.text.trim() !== '') {
-        extracted = whole;
-        links = wholeLinks;
-      }
+      readWhole(root.element);
+    }
+  } else if (!declared && article?.content && extracted && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * bodyChars) {
+    // Nothing declared: the run of sections Readability kept part of, when it kept markedly less
+    // (never more than the body holds, so a page Readability kept most of is not parsed again).
+    const fresh = markPositions(readable(parse(html)));
+    const run = keptRun(fresh, keptPositionsOf(article.content as LinkedomElement)) as LinkedomElement | undefined;
+    if (run) {
+      for (const el of outermost(Array.from(run.querySelectorAll(CHROME)))) el.remove();
+      if (visibleChars(extracted.text) < KEPT_SHARE * visibleChars(run.textContent ?? '')) readWhole(run);
     }
   }
   if (!extracted || extracted.text.trim() === '') {
@@ -132,8 +149,16 @@ function parse(html: string): LinkedomDocument {
 // ends every heading ("Basic Usage¶") and every quoted signature.
 const PERMALINK_GLYPH = /^[\s¶§#🔗⚓]*$/u;
 
+const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(;|$|!)/i;
+
 /** The markup documentation generators add around the text, made to read as the page does. */
 function readable(document: LinkedomDocument): LinkedomDocument {
+  // What a reader never sees is never quoted, whichever way the page is read: Readability skips it,
+  // and a page read whole (its declared content, the run of its sections) must too.
+  for (const el of Array.from(document.querySelectorAll('[hidden], [aria-hidden="true"], [style]'))) {
+    const hidden = el.getAttribute?.('hidden') != null || el.getAttribute?.('aria-hidden') === 'true' || HIDDEN_STYLE.test(el.getAttribute?.('style') ?? '');
+    if (hidden) el.remove();
+  }
   for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
     if (PERMALINK_GLYPH.test(a.textContent ?? '') && (a.textContent ?? '').trim() !== '') a.remove();
   }
@@ -200,10 +225,17 @@ function declaredContent(document: LinkedomDocument): { element: LinkedomElement
   // keeps most of it: their header holds the line that says what a man page's command does (NAME),
   // which Readability never keeps.
   const always = mains.length !== 1 && asciidoc;
-  const all = Array.from(element.querySelectorAll('nav, [role="navigation"], .navheader, .navfooter, body > #footer, #toc'));
-  // Only the outermost: a <nav> inside a navigation header is counted once.
-  const chrome = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
-  return { element, chrome, always };
+  return { element, chrome: outermost(Array.from(element.querySelectorAll(CHROME))), always };
+}
+
+/** Only the outermost: a <nav> inside a navigation header is counted once. */
+function outermost(elements: LinkedomElement[]): LinkedomElement[] {
+  return elements.filter((el) => !elements.some((other) => other !== el && other.contains(el)));
+}
+
+function markPositions(document: LinkedomDocument): LinkedomDocument {
+  for (const [i, el] of Array.from(document.querySelectorAll('*')).entries()) el.setAttribute(POSITION, String(i));
+  return document;
 }
 
 /** Characters a reader sees, whatever the markup or the text's own markers. */
