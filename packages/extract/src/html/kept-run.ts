@@ -40,8 +40,18 @@ export function keptRun(document: { querySelector(selector: string): RunElement 
   // Only up to the outermost section around what was kept, and one step beyond, to its siblings: a
   // news page's article sits beside its players, galleries and teasers, which are not more of it.
   const inSection = (el: RunElement) => isSection(el) || ancestors(el).some(isSection);
-  if (!kept.some(isSection) && !inSection(run)) return undefined;
-  for (let parent = run.parentElement; parent && !isRoot(parent) && inSection(run); parent = parent.parentElement) {
+  let ceiling: RunElement | undefined;
+  if (!kept.some(isSection) && !inSection(run)) {
+    // Readability may keep a block around the sections and then clean parts of them away as
+    // link-heavy (Django's class-based views reference: each view's ancestors and methods are
+    // lists of links). The run is then the sections inside what it kept, and no more than that.
+    const sections = Array.from(run.querySelectorAll('section, .section'));
+    const outer = sections.filter((el) => !sections.some((other) => other !== el && other.contains(el)));
+    if (outer.length === 0) return undefined;
+    ceiling = run;
+    run = commonAncestor(outer) ?? run;
+  }
+  for (let parent = run.parentElement; parent && parent !== ceiling && !isRoot(parent) && inSection(run); parent = parent.parentElement) {
     if (parent.localName === 'nav' || parent.getAttribute?.('role') === 'navigation') break;
     const current = run;
     if (linkShare(Array.from(parent.children).filter((child) => child !== current && !child.contains(current))) > MAX_LINK_SHARE) break;
