@@ -7,6 +7,7 @@
 #   bash .ci/eval-docs-set.sh postgres-docs   (or: npm run eval:postgres-docs)
 #   bash .ci/eval-docs-set.sh sqlite-docs     (or: npm run eval:sqlite-docs; the SQLite manual, written blind after the rest was tuned)
 #   bash .ci/eval-docs-set.sh git-docs        (or: npm run eval:git-docs; the Git manual as AsciiDoc writes it, written blind)
+#   bash .ci/eval-docs-set.sh django-docs     (or: npm run eval:django-docs; Django 3.2's documentation, a Sphinx theme declaring no content, written blind)
 #   bash .ci/eval-docs-set.sh fastify-docs    (or: npm run eval:fastify-docs; the docs inside the pinned fastify package)
 #   bash .ci/eval-docs-set.sh fastify-docs --postgres   (on a fresh database of TEST_DATABASE_URL's server)
 #   bash .ci/eval-docs-set.sh pino-docs       (or: npm run eval:pino-docs; the docs inside the pinned pino package: one product's own pages)
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|sqlite-docs|git-docs|fastify-docs|pino-docs|commander-docs|readme-docs|npm-readmes [--postgres]}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|sqlite-docs|git-docs|django-docs|fastify-docs|pino-docs|commander-docs|readme-docs|npm-readmes [--postgres]}
 ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs

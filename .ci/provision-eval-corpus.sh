@@ -4,7 +4,7 @@
 # sql-notify.html…). Prints that folder. Quick no-op when both are already there.
 #   bash .ci/provision-eval-corpus.sh [set, default python-docs] [target dir, default .eval-corpus/<set>]
 # Sets: python-docs and python-dev (python3.11-doc), postgres-docs and postgres-dev (postgresql-doc-15),
-# sqlite-docs (sqlite3-doc), git-docs (git-doc).
+# sqlite-docs (sqlite3-doc), git-docs (git-doc), django-docs (python-django-doc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,8 +14,9 @@ case "$SET" in
   postgres-docs | postgres-dev) PACKAGE=postgresql-doc-15 HTML_ROOT=/usr/share/doc/postgresql-doc-15/html PROBE=sql-notify.html ;;
   sqlite-docs) PACKAGE=sqlite3-doc HTML_ROOT=/usr/share/doc/sqlite3 PROBE=lang_createtable.html ;;
   git-docs) PACKAGE=git-doc HTML_ROOT=/usr/share/doc/git-doc PROBE=git-stash.html ;;
+  django-docs) PACKAGE=python-django-doc HTML_ROOT=/usr/share/doc/python-django-doc/html PROBE=ref/models/querysets.html ;;
   *)
-    echo "provision-eval-corpus: unknown eval set \"$SET\" (python-docs, python-dev, postgres-docs, postgres-dev, sqlite-docs or git-docs)" >&2
+    echo "provision-eval-corpus: unknown eval set \"$SET\" (python-docs, python-dev, postgres-docs, postgres-dev, sqlite-docs, git-docs or django-docs)" >&2
     exit 2
     ;;
 esac
