@@ -46,6 +46,9 @@ describe('missingTerms', () => {
     expect(missingTerms(own, prose, counted(own, { '--dry-run': 0 }))).toEqual([]);
     const column = 'What should the default of my order_total column be?';
     expect(missingTerms(column, prose, counted(column, { order_total: 0 }))).toEqual([]);
+    // What makes a name the asker's comes before it; after it, the word says what the name does.
+    const verbAfter = 'How does the MODEL_SOFT_DELETE_DEFAULT setting make delete() hide rows?';
+    expect(missingTerms(verbAfter, prose, counted(verbAfter, { model_soft_delete_default: 0 }))).toEqual(['MODEL_SOFT_DELETE_DEFAULT']);
     // Nor does such a name count among the question's words in nothing saved: asked about as the
     // asker's own, half of this question is not missing; asked about as it is, it is.
     const index = 'How do I index my flux_total?';

@@ -1,3 +1,4 @@
+import { codeNamesOf } from './code-names.ts';
 import { normalise, termOf } from './terms.ts';
 
 // "How do I…", "How can we…", "How to…", "Is there a way to…", "What should I call/use…",
@@ -42,9 +43,17 @@ const ABOUT_NAME = /\b(?:what\s+(?:does|do|is|are)|defaults?|settings?|parameter
 // asker makes up for their own program or schema, which no manual writes.
 const OWN_NAME = /\b(?:my|our|own|custom|add|adding|create|creating|define|defining|declare|make|making|named|called|rename)\b/u;
 
-/** The question names something of the asker's own: the names it writes as code may be made up by them. */
+/**
+ * The question names something of the asker's own: the names it writes as code may be made up by
+ * them. The word that makes a name theirs comes before it ("add a --dry-run option", "my
+ * order_total column"); after the last name it says what the name does ("the
+ * MODEL_SOFT_DELETE_DEFAULT setting make delete() hide rows"), and the name is asked about as it is.
+ */
 export function namesAskersOwn(question: string): boolean {
-  return OWN_NAME.test(normalise(question));
+  const text = normalise(question);
+  const names = codeNamesOf(question);
+  const end = names.length === 0 ? text.length : Math.max(...names.map((name) => text.lastIndexOf(name)));
+  return OWN_NAME.test(text.slice(0, end));
 }
 
 /** The question asks what a name is, does or is set to, rather than naming something of the asker's own. */
