@@ -27,10 +27,11 @@ const MAX_LINK_SHARE = 0.3;
  * side by side) only the error codes, 64 %; on a gi-docgen class page (GTK's reference), the
  * inherited members without the class's own description, 8 %.
  *
- * From the kept blocks' nearest common ancestor it climbs while what each ancestor adds is text
- * rather than links: sibling sections, paragraphs, code and admonitions join; a sidebar, a table of
- * contents or a menu stops it. Never the body: a page with no container below it keeps Readability's
- * choice. Undefined when nothing kept maps back to this document.
+ * From the kept blocks' nearest common ancestor it climbs while it is in a section and what each
+ * ancestor adds is text rather than links: sibling sections, paragraphs, code and admonitions join;
+ * a sidebar, a table of contents or a menu stops it. Never the body. Undefined when nothing kept
+ * maps back to this document, or when nothing kept is, is in or holds a section (a news article
+ * keeps Readability's choice).
  */
 export function keptRun(document: { querySelector(selector: string): RunElement | null }, keptPositions: string[]): RunElement | undefined {
   const kept = keptPositions.map((n) => document.querySelector(`[${POSITION}="${n}"]`)).filter((el): el is RunElement => el !== null);
@@ -92,7 +93,7 @@ function isRoot(el: RunElement): boolean {
   return el.localName === 'body' || el.localName === 'html';
 }
 
-/** The share of the elements' visible text that sits in links, chrome not counted. */
+/** The share of the elements' visible text that sits in links; all of it when one is navigation or an aside. */
 function linkShare(elements: RunElement[]): number {
   let text = 0;
   let linked = 0;
