@@ -154,10 +154,11 @@ const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(;|
 /** The markup documentation generators add around the text, made to read as the page does. */
 function readable(document: LinkedomDocument): LinkedomDocument {
   // What a reader never sees is never quoted, whichever way the page is read: Readability skips it,
-  // and a page read whole (its declared content, the run of its sections) must too.
-  for (const el of Array.from(document.querySelectorAll('[hidden], [aria-hidden="true"], [style]'))) {
-    const hidden = el.getAttribute?.('hidden') != null || el.getAttribute?.('aria-hidden') === 'true' || HIDDEN_STYLE.test(el.getAttribute?.('style') ?? '');
-    if (hidden) el.remove();
+  // and a page read whole (its declared content, the run of its sections) must too. Not
+  // aria-hidden: that hides from screen readers what the eye sees (icons, and the rendered form of
+  // KaTeX's and MathJax's formulas, whose MathML twin is cut out with every <math>).
+  for (const el of Array.from(document.querySelectorAll('[hidden], [style]'))) {
+    if (el.getAttribute?.('hidden') != null || HIDDEN_STYLE.test(el.getAttribute?.('style') ?? '')) el.remove();
   }
   for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
     if (PERMALINK_GLYPH.test(a.textContent ?? '') && (a.textContent ?? '').trim() !== '') a.remove();
