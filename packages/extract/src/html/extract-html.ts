@@ -145,8 +145,8 @@ function parse(html: string): LinkedomDocument {
 }
 
 // The glyph a documentation generator puts beside every heading and definition as a link to itself
-// (Sphinx's "¶", MkDocs' and GitHub's "#" or "§", Doxygen's "◆", a chain emoji): navigation, not text. Left in, it
-// ends every heading ("Basic Usage¶") and every quoted signature.
+// (Sphinx's "¶", MkDocs' and GitHub's "#" or "§", Doxygen's "◆", a chain emoji): navigation, not
+// text. Left in, it ends every heading ("Basic Usage¶") and every quoted signature.
 const PERMALINK_GLYPH = /^[\s¶§#◆🔗⚓]*$/u;
 
 const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(;|$|!)/i;
