@@ -104,7 +104,7 @@ export function extractHtml(input: HtmlInput, limits: ExtractLimits): ExtractedD
   } else if (!declared && article?.content && extracted && extracted.text.trim() !== '' && visibleChars(extracted.text) < KEPT_SHARE * bodyChars) {
     // Nothing declared: the run of sections Readability kept part of, when it kept markedly less
     // (never more than the body holds, so a page Readability kept most of is not parsed again).
-    const fresh = markPositions(readable(parse(html)));
+    const fresh = Array.from(readable(parse(html)).querySelectorAll('*'));
     const run = keptRun(fresh, keptPositionsOf(article.content as LinkedomElement)) as LinkedomElement | undefined;
     if (run) {
       for (const el of outermost(Array.from(run.querySelectorAll(CHROME)))) el.remove();
@@ -242,9 +242,8 @@ function outermost(elements: LinkedomElement[]): LinkedomElement[] {
   return elements.filter((el) => !elements.some((other) => other !== el && other.contains(el)));
 }
 
-function markPositions(document: LinkedomDocument): LinkedomDocument {
+function markPositions(document: LinkedomDocument): void {
   for (const [i, el] of Array.from(document.querySelectorAll('*')).entries()) el.setAttribute(POSITION, String(i));
-  return document;
 }
 
 /** Characters a reader sees, whatever the markup or the text's own markers. */

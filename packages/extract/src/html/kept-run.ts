@@ -6,11 +6,18 @@ export interface RunElement {
   readonly children: ArrayLike<RunElement>;
   getAttribute?(name: string): string | null;
   querySelectorAll(selector: string): ArrayLike<RunElement>;
+  matches(selector: string): boolean;
   contains(other: RunElement): boolean;
 }
 
-/** Marks every element of a document with its position, the same on every parse of the same markup. */
+/**
+ * The attribute that marks an element with its position in document order (its index among
+ * `querySelectorAll('*')`), the same on every parse of the same markup.
+ */
 export const POSITION = 'data-brain-n';
+
+/** A `<section>`, or a block its generator calls one (Sphinx's and gi-docgen's `div.section`). */
+const SECTION = 'section, .section';
 
 /** Navigation inside content, removed wherever content is read whole. */
 export const CHROME = 'nav, [role="navigation"], .navheader, .navfooter, body > #footer, #toc';
@@ -30,11 +37,11 @@ const MAX_LINK_SHARE = 0.3;
  * From the kept blocks' nearest common ancestor it climbs while it is in a section and what each
  * ancestor adds is text rather than links: sibling sections, paragraphs, code and admonitions join;
  * a sidebar, a table of contents or a menu stops it. Never the body. Undefined when nothing kept
- * maps back to this document, or when nothing kept is, is in or holds a section (a news article
+ * maps back to these elements (the page's, in document order), or when nothing kept is, is in or holds a section (a news article
  * keeps Readability's choice).
  */
-export function keptRun(document: { querySelector(selector: string): RunElement | null }, keptPositions: string[]): RunElement | undefined {
-  const kept = keptPositions.map((n) => document.querySelector(`[${POSITION}="${n}"]`)).filter((el): el is RunElement => el !== null);
+export function keptRun(elements: readonly RunElement[], keptPositions: readonly number[]): RunElement | undefined {
+  const kept = keptPositions.map((n) => elements[n]).filter((el): el is RunElement => el !== undefined);
   if (kept.length === 0) return undefined;
   let run = commonAncestor(kept);
   if (!run || isRoot(run)) return undefined;
@@ -46,7 +53,7 @@ export function keptRun(document: { querySelector(selector: string): RunElement 
     // Readability may keep a block around the sections and then clean parts of them away as
     // link-heavy (Django's class-based views reference: each view's ancestors and methods are
     // lists of links). The run is then the sections inside what it kept, and no more than that.
-    const sections = Array.from(run.querySelectorAll('section, .section'));
+    const sections = Array.from(run.querySelectorAll(SECTION));
     const outer = sections.filter((el) => !sections.some((other) => other !== el && other.contains(el)));
     if (outer.length === 0) return undefined;
     ceiling = run;
@@ -62,11 +69,11 @@ export function keptRun(document: { querySelector(selector: string): RunElement 
 }
 
 /** The positions of the outermost marked elements under Readability's article. */
-export function keptPositionsOf(article: RunElement): string[] {
-  const positions: string[] = [];
+export function keptPositionsOf(article: RunElement): number[] {
+  const positions: number[] = [];
   const visit = (el: RunElement) => {
     const n = el.getAttribute?.(POSITION);
-    if (n) positions.push(n);
+    if (n) positions.push(Number(n));
     else for (const child of Array.from(el.children)) visit(child);
   };
   for (const child of Array.from(article.children)) visit(child);
@@ -78,9 +85,8 @@ function commonAncestor([first, ...rest]: RunElement[]): RunElement | undefined 
   return [first, ...ancestors(first)].find((candidate) => rest.every((el) => candidate.contains(el)));
 }
 
-/** A `<section>`, or a block its generator calls one (Sphinx's and gi-docgen's `div.section`). */
 function isSection(el: RunElement): boolean {
-  return el.localName === 'section' || /(^|\s)section(\s|$)/.test(el.getAttribute?.('class') ?? '');
+  return el.matches(SECTION);
 }
 
 function ancestors(el: RunElement): RunElement[] {
