@@ -7,7 +7,10 @@ describe('the documentation’s words for a question in a user’s words', () =>
     expect(docWordsFor('How can I keep a running total while reading numbers?')).toEqual(['accumulate', 'cumulative']);
     expect(docWordsFor('Can I pause the loop between requests?')).toEqual(['sleep', 'delay', 'suspend']);
     // A British spelling finds the American one most manuals use.
-    expect(docWordsFor('Can I turn off the colours and customise the behaviour?')).toEqual(['color', 'colors', 'colored', 'behavior', 'customize', 'customization']);
+    expect(docWordsFor('Can I turn off the colours and customise the behaviour?')).toEqual(['disable', 'color', 'colors', 'colored', 'behavior', 'customize', 'customization']);
+    // Switches and limits as askers put them: "turn them off" is what a manual calls disabling.
+    expect(docWordsFor('How many retries are made, and how do I turn them off?')).toEqual(['disable']);
+    expect(docWordsFor('How do I force passwords of at least twelve characters?')).toEqual(['minimum']);
   });
 
   it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {

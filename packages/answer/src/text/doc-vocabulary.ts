@@ -36,6 +36,20 @@ const ENTRIES: readonly string[] = [
   'time zone | timezones → timezone utc',
   "today's date → today date",
   'right now | current time | the time now → now current',
+  // Switches and limits
+  // A phrasal verb parts around its object ("turn it off"): those forms are entries of their own.
+  'turn off | turn it off | turn them off | switch off | switch it off | switch them off | shut off | opt out → disable',
+  'turn on | turn it on | turn them on | switch on | switch it on | switch them on | opt in → enable',
+  'get rid of | throw away → remove delete',
+  'at least | no fewer than | lower limit | lower bound → minimum',
+  'under the hood → internally implementation',
+  'too many | goes over | go over | runs out of | run out of → exceed limit',
+  'speed up | make faster | runs faster → performance',
+  'hook up | wire up → connect register',
+  'sign in | log in → login authenticate',
+  'sign out | log out → logout',
+  'by hand → manually',
+  'spreadsheet → csv',
   // Output, messages and errors
   'screen → console terminal stdout output',
   'debug messages | diagnostic messages | status messages | progress messages → logging log',
