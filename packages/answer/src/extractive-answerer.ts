@@ -27,6 +27,8 @@ interface Quote {
   chars: number;
   /** Its setting's value is not stated in its passage, whose end is still that setting's text. */
   wantsValue?: boolean;
+  /** It is one sentence announcing what the answer cannot show (announcesUnshown). */
+  dangles?: boolean;
 }
 
 const MAX_SENTENCE_CHARS = 500;
@@ -125,6 +127,9 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
     const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asked);
+    // "To run core tests if they are not slow:" without the command it announces (too long to
+    // show, or past the passage's end) leaves the reader at a colon.
+    if (quote.dangles) continue;
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     // Its label or lead-in may hold what reads as a citation, though the sentence does not.
     if (quote.ranges.some((r) => posesAsCitation(r.text))) continue;
@@ -280,7 +285,19 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   const entry = below && !quotableCode(below) ? namedEntry(below.text, asked.codeNames) : null;
   const code = below && (quotableCode(below) ? below : entry !== null ? { ...below, text: entry } : null);
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
-  return { candidate: c, ranges, code, chars, wantsValue };
+  const dangles = from === c.span && end === c.span && announcesUnshown(c.span, c.siblings, asked);
+  return { candidate: c, ranges, code, chars, wantsValue, dangles };
+}
+
+/**
+ * Does this sentence announce what an answer cannot show ("…looks like this:")? Code too long to
+ * show, without the entry the question names, or nothing at all: the passage ends at its colon.
+ * A list it announces is quoted with it, and a label after it starts what it announces.
+ */
+function announcesUnshown(span: SentenceSpan, siblings: readonly SentenceSpan[], asked: Asked): boolean {
+  if (!/:\s*$/.test(span.text)) return false;
+  if (span.code) return !quotableCode(span.code) && namedEntry(span.code.text, asked.codeNames) === null;
+  return siblings.at(-1) === span;
 }
 
 /**

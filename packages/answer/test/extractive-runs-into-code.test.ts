@@ -50,3 +50,46 @@ describe('the example under the sentence that says how', () => {
     expect(text).not.toContain('$env:DEBUG = "*,-not_this"');
   });
 });
+
+// Django's "Tagging tests": each command is shown in two shells, under tabs whose icon glyphs are
+// left as a line of symbols between the sentence and its code.
+const tagging: Passage = {
+  n: 1,
+  title: 'Testing tools',
+  url: null,
+  heading: 'Testing tools › Tagging tests',
+  content:
+    'You can also exclude tests by tag. To run core tests if they are not slow:\n\n\uf17c/\uf179 \uf17a\n\n```\n$ ./manage.py test --tag=core --exclude-tag=slow\n```\n\n' +
+    '```\n...\\> manage.py test --tag=core --exclude-tag=slow\n```\n\n`test --exclude-tag` has precedence over `test --tag`.',
+};
+// A sentence announcing an example far too long to show in an answer.
+const middleware: Passage = {
+  n: 1,
+  title: 'Middleware',
+  url: null,
+  heading: 'Middleware › Writing your own middleware',
+  content: `Middleware can be written as a function that looks like this:\n\n\`\`\`\n${Array.from({ length: 20 }, (_, i) => `    step_${i}(request)`).join('\n')}\n\`\`\`\n\nA middleware factory is called once, when the web server starts.`,
+};
+
+describe('a sentence that announces code', () => {
+  it('is quoted with its code across a line of bare symbols', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'How do I run the core tests but not the slow ones?', passages: [tagging] });
+    expect(text).toContain('To run core tests if they are not slow: [1]\n```\n$ ./manage.py test --tag=core --exclude-tag=slow\n```');
+  });
+
+  it('is not quoted alone when its code is too long to show, nor when the passage ends at its colon', async () => {
+    const { text } = await createExtractiveAnswerer().answer({ question: 'How is middleware written as a function, and when is a middleware factory called?', passages: [middleware] });
+    expect(text).toContain('> A middleware factory is called once, when the web server starts. [1]');
+    expect(text).not.toContain('looks like this:');
+    const cut: Passage = { ...middleware, content: 'A middleware factory is called once, when the web server starts.\n\nMiddleware can be written as a function that looks like this:' };
+    const alone = await createExtractiveAnswerer().answer({ question: 'How is middleware written as a function, and when is a middleware factory called?', passages: [cut] });
+    expect(alone.text).not.toContain('looks like this:');
+    expect(alone.text).toContain('> A middleware factory is called once, when the web server starts. [1]');
+  });
+
+  it('is quoted when it states a fact and something of its own follows', async () => {
+    const windows: Passage = { n: 1, title: 'Window Functions', url: null, heading: 'Window Functions › Built-in Window Functions', content: 'SQLite supports the following 11 built-in window functions:\n\nrow_number()\n\nThe number of the row within the current partition.' };
+    const { text } = await createExtractiveAnswerer().answer({ question: 'How many built-in window functions does SQLite support?', passages: [windows] });
+    expect(text).toContain('SQLite supports the following 11 built-in window functions: [1]');
+  });
+});

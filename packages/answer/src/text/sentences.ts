@@ -102,7 +102,9 @@ export function sentenceSpans(content: string): SentenceSpan[] {
 }
 
 const ENDS_SENTENCE = /[.!?]["'”’)\]]*\s*$/;
-const CODE_AFTER = /^[ \t]*\n(?:[ \t]*\n)*([ \t]*(```|~~~)[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*)(?:\n|$)/;
+// Blank lines may part them, and lines of bare symbols: what is left of a page's tabs for one
+// command in two shells (Django's "Linux/macOS" and "Windows" tabs leave "/" between icon glyphs).
+const CODE_AFTER = /^[ \t]*\n(?:[^\p{L}\p{N}\n`~]*\n)*([ \t]*(```|~~~)[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*)(?:\n|$)/u;
 
 /** The fenced block that starts on the next non-blank line after `at`, if any. */
 function codeAfter(content: string, at: number): TextRange | null {
