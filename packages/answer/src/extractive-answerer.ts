@@ -127,8 +127,8 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
     if (!chosen) break;
     if (isShown(shown, chosen.passage.n, chosen.span)) continue;
     const quote = quoteOf(chosen, wanted, shown, picked.length === 0, asked);
-    // "To run core tests if they are not slow:" without the command it announces (too long to
-    // show, or past the passage's end) leaves the reader at a colon.
+    // "A middleware can be written as a function that looks like this:" without the code it
+    // announces (too long to show, or past the passage's end) leaves the reader at a colon.
     if (quote.dangles) continue;
     if (picked.length > 0 && chars + quote.chars > maxChars) continue;
     // Its label or lead-in may hold what reads as a citation, though the sentence does not.

@@ -36,8 +36,8 @@ const ENTRIES: readonly string[] = [
   'time zone | timezones → timezone utc',
   "today's date → today date",
   'right now | current time | the time now → now current',
-  // Switches and limits
-  // A phrasal verb parts around its object ("turn it off"): those forms are entries of their own.
+  // Switches, limits and everyday phrasings. A phrasal verb parts around its object ("turn it
+  // off"): those forms are entries of their own, as a phrase matches its words in order.
   'turn off | turn it off | turn them off | switch off | switch it off | switch them off | shut off | opt out → disable',
   'turn on | turn it on | turn them on | switch on | switch it on | switch them on | opt in → enable',
   'get rid of | throw away → remove delete',
