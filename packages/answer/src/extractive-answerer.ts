@@ -27,7 +27,7 @@ interface Quote {
   chars: number;
   /** Its setting's value is not stated in its passage, whose end is still that setting's text. */
   wantsValue?: boolean;
-  /** It is one sentence announcing what the answer cannot show (announcesUnshown). */
+  /** It is one sentence announcing what the answer cannot show ("…looks like this:" above nothing). */
   dangles?: boolean;
 }
 
@@ -45,6 +45,8 @@ const MAX_LIST_ITEMS = 4;
  */
 const COVERED_DISCOUNT = 0.3;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
+// A sentence that ends by announcing what follows it: a list, code, a value ("…like this:").
+const ANNOUNCES = /:\s*$/;
 // A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
 const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
 /** A quotation shorter than this is a value or a title rather than a statement. */
@@ -233,7 +235,7 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   };
   // A lead-in that announces a list goes on through its items ("The difference between shallow
   // and deep copying is only relevant for compound objects: - A shallow copy … - A deep copy …").
-  const announcesList = /:\s*$/.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
+  const announcesList = ANNOUNCES.test(c.span.text) && c.siblings[c.position + 1]?.lead === c.span;
   const last = c.position + (announcesList || (c.inNamedSection && c.span.kind === 'item') ? MAX_LIST_ITEMS : MAX_CONTINUATIONS);
   for (let i = c.position + 1; i <= last; i++) {
     // Code ends the window: it is shown as a block of its own, never run into a quoted line.
@@ -249,7 +251,7 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     if (FENCE_LINE.test(c.passage.content.slice(end.end, next.start))) break;
     if (isShown(shown, n, next) || posesAsCitation(next.text)) break;
     const sameBlock = next.block === end.block;
-    const announces = /:\s*$/.test(end.text);
+    const announces = ANNOUNCES.test(end.text);
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
     const incomplete = announces || bareValue;
     const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
@@ -285,19 +287,11 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   const entry = below && !quotableCode(below) ? namedEntry(below.text, asked.codeNames) : null;
   const code = below && (quotableCode(below) ? below : entry !== null ? { ...below, text: entry } : null);
   const chars = ranges.reduce((sum, r) => sum + displayText(r.text).length, 0) + (code?.text.length ?? 0);
-  const dangles = from === c.span && end === c.span && announcesUnshown(c.span, c.siblings, asked);
+  // One sentence announcing what is not shown: code too long to show (with no entry the question
+  // names), or nothing, as its passage ends at the colon. A list it announces is quoted with it,
+  // and a label after it starts what it announces.
+  const dangles = from === c.span && end === c.span && code === null && ANNOUNCES.test(c.span.text) && (c.span.code !== null || c.siblings.at(-1) === c.span);
   return { candidate: c, ranges, code, chars, wantsValue, dangles };
-}
-
-/**
- * Does this sentence announce what an answer cannot show ("…looks like this:")? Code too long to
- * show, without the entry the question names, or nothing at all: the passage ends at its colon.
- * A list it announces is quoted with it, and a label after it starts what it announces.
- */
-function announcesUnshown(span: SentenceSpan, siblings: readonly SentenceSpan[], asked: Asked): boolean {
-  if (!/:\s*$/.test(span.text)) return false;
-  if (span.code) return !quotableCode(span.code) && namedEntry(span.code.text, asked.codeNames) === null;
-  return siblings.at(-1) === span;
 }
 
 /**

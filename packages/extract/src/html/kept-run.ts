@@ -37,8 +37,8 @@ const MAX_LINK_SHARE = 0.3;
  * From the kept blocks' nearest common ancestor it climbs while it is in a section and what each
  * ancestor adds is text rather than links: sibling sections, paragraphs, code and admonitions join;
  * a sidebar, a table of contents or a menu stops it. Never the body. Undefined when nothing kept
- * maps back to these elements (the page's, in document order), or when nothing kept is, is in or holds a section (a news article
- * keeps Readability's choice).
+ * maps back to these elements (the page's, in document order), or when nothing kept is, is in or
+ * holds a section (a news article keeps Readability's choice).
  */
 export function keptRun(elements: readonly RunElement[], keptPositions: readonly number[]): RunElement | undefined {
   const kept = keptPositions.map((n) => elements[n]).filter((el): el is RunElement => el !== undefined);
