@@ -37,9 +37,16 @@ function decoderFor(label: string | undefined): TextDecoder {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/**
+ * Unicode's private-use characters mean something only in the font that drew them: icon fonts
+ * (Django's console tabs write U+F17C for a penguin) and Word's symbol bullets (U+F0B7) in PDFs.
+ * Anywhere else, Discord included, they show as empty boxes.
+ */
+export const PRIVATE_USE = /\p{Co}/gu;
+
 /** Normalises newlines and removes characters no stored text should contain. */
 export function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(/^\ufeff/, '');
+  return text.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(PRIVATE_USE, '').replace(/^\ufeff/, '');
 }
 
 /** Cuts at `maxChars` on a line boundary where one is near, so no passage ends mid-word. */

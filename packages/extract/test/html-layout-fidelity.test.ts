@@ -55,6 +55,17 @@ describe.each(PATHS)('HTML structure %s', (_, limits) => {
     expect(await text(page, limits)).toBe('## Basic Usage\n\njson.dumps(obj)\n\nSerialize obj.\n\n### Setup\n\nSee Basic Usage and section § 2.');
   });
 
+  it('drops icon-font glyphs, and a tab label made only of them, so a sentence stays beside its code', async () => {
+    const page = `<article><h2>Reversing migrations</h2><p>Migrations can be reversed. To reverse migration books.0003:</p><div class="console-block">
+      <input type="radio" checked><label title="Linux/macOS">&#xf17c;/&#xf179;</label>
+      <input type="radio"><label title="Windows">&#xf17a;</label>
+      <section><pre>$ python manage.py migrate books 0002&#xf101;</pre></section></div>
+      <p><i class="icon">&#xe900;</i> Tip: run it twice&#xf0b7;.</p></article>`;
+    const got = await text(page, limits);
+    expect(got).toContain('To reverse migration books.0003:\n\n```\n$ python manage.py migrate books 0002\n```\n\nTip: run it twice.');
+    expect(got).not.toMatch(/\p{Co}|^\/$/mu);
+  });
+
   it('reads an admonition’s title with the paragraph under it', async () => {
     const page = `<p>Intro.</p><div class="admonition note"><p class="admonition-title">Note</p><p>Call it from the <em>main</em> thread.</p></div>
       <div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt>Module copy</dt></dl></div>`;

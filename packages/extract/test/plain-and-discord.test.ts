@@ -36,6 +36,11 @@ describe('markdown and plain text pass through', () => {
     expect(doc.text).toBe('café ok');
   });
 
+  it('drops private-use characters (a symbol font’s bullet, an icon), which show as boxes anywhere else', async () => {
+    const doc = await extractor.extract({ bytes: Buffer.from('\uf0b7 First step\n\u{F0001}Second step \ue900'), mimeType: 'text/plain' });
+    expect(doc.text).toBe('First step\nSecond step');
+  });
+
   it('refuses empty text and unsupported types with their codes', async () => {
     expect((await failure(extractor, { bytes: Buffer.from(' \n\t '), mimeType: 'text/plain' })).code).toBe('EXTRACT_EMPTY');
     const unsupported = await failure(extractor, { bytes: Buffer.from('PK'), mimeType: 'application/zip' });

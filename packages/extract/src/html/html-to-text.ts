@@ -1,3 +1,4 @@
+import { PRIVATE_USE } from '../decode-text.ts';
 import type { LinkCollector } from '../links.ts';
 
 /** The slice of the DOM this walker reads; linkedom's nodes satisfy it. */
@@ -68,7 +69,7 @@ export function htmlToText(root: DomNode, links: LinkCollector, maxChars: number
   const flush = (tight = false) => {
     const lines = inline
       .split('\n')
-      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .map((line) => iconless(line).replace(/\s+/g, ' ').trim())
       .filter((line) => line !== '');
     inline = '';
     if (lines.length === 0) return;
@@ -245,6 +246,18 @@ export function codeLanguage(pre: DomNode): string {
 }
 
 /**
+ * A line's words without icon-font glyphs (entities such as `&#xf17c;` become characters only
+ * when parsed, after cleanText has read the markup). A line that was only icons and the
+ * punctuation between them ("&#xf17c;/&#xf179;", a tab's label) goes whole: a stray "/" line
+ * would part a sentence from the code it introduces.
+ */
+function iconless(line: string): string {
+  const words = line.replace(PRIVATE_USE, '');
+  if (words === line || /[\p{L}\p{N}]/u.test(words)) return words;
+  return '';
+}
+
+/**
  * The text of a <pre>, where a <br> is a line break (textContent drops it: `a;<br>b;` would
  * read `a;b;`) and a line-per-element highlighter's block children each start a line.
  */
@@ -258,7 +271,7 @@ function preformattedText(pre: DomNode): string {
       continue;
     }
     if (node.nodeType === TEXT) {
-      text += node.nodeValue ?? '';
+      text += (node.nodeValue ?? '').replace(PRIVATE_USE, '');
       continue;
     }
     if (node.nodeType !== ELEMENT) continue;
