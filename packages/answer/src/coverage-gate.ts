@@ -1,6 +1,6 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
-import { codeNamesOf, writesCodeName } from './text/code-names.ts';
+import { codeNamesOf, dottedNamesOf, writesCodeName } from './text/code-names.ts';
 import { askersWording } from './text/doc-vocabulary.ts';
 import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
 import { escapeRegExp } from './text/literals.ts';
@@ -67,7 +67,12 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // missing only when the manual's words are missing too (retrieval counted them).
   const wording = askersWording(question);
   const saidOtherwise = (word: string) => (wording.get(termOf(word)) ?? []).some((w) => (stats.frequencies.get(termOf(normalise(w))) ?? 0) > 0);
-  const absent = (word: string) => !isValueWord(word) && stats.frequencies.get(termOf(word)) === 0 && !startsWordIn(haystack, word) && !saidOtherwise(word);
+  // A word of a qualified name the workspace writes whole ("postbuffer" of "http.postBuffer") is
+  // saved, though the index holds only the whole name.
+  const savedWhole = dottedNamesOf(question).filter((name) => (stats.codeNames?.get(name) ?? 0) > 0);
+  const inSavedName = (word: string) => savedWhole.some((name) => nameParts(name).includes(normalise(word)));
+  const absent = (word: string) =>
+    !isValueWord(word) && stats.frequencies.get(termOf(word)) === 0 && !startsWordIn(haystack, word) && !saidOtherwise(word) && !inSavedName(word);
   // The asker's own names ("my order_total column", "add a --dry-run option") are in no manual,
   // and say nothing of whether what the question asks is covered.
   const written = codeNamesOf(question);

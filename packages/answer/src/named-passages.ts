@@ -27,15 +27,25 @@ export async function namedPassages(
     const count = termStats.frequencies.get(termOf(word)) ?? 0;
     return count > 0 && count < genericFrom(termStats.documents);
   };
+  // A qualified name ("http.postBuffer") is one word to the index, and counted whole: its own
+  // words may be common ("http") or in no passage on their own ("postbuffer").
+  const rareWhole = (name: string) => {
+    const count = termStats.codeNames?.get(normalise(name)) ?? 0;
+    return count > 0 && count < genericFrom(termStats.documents);
+  };
   const unread = namesIn(input.question)
-    .map((name) => ({ name, words: nameParts(name) }))
-    .filter(({ name, words }) => words.length > 0 && words.every(rare) && !haystack.includes(normalise(name)) && !words.some((w) => haystack.includes(w)));
+    .map((name) => ({ name, words: nameParts(name), whole: rareWhole(name) }))
+    .filter(({ name, words, whole }) => {
+      if (words.length === 0 || haystack.includes(normalise(name))) return false;
+      return whole || (words.every(rare) && !words.some((w) => haystack.includes(w)));
+    });
   if (unread.length === 0) return [];
   const seen = new Set(input.context.map((m) => m.chunkId));
   const found: ContextMatch[] = [];
   await withWorkspace(db, input.workspaceId, async (tx) => {
-    for (const { words } of unread) {
-      const matches = await matchArtifacts(tx, { workspaceId: input.workspaceId, audience: input.audience, queryText: words.join(' '), matchCount: KEEP });
+    for (const { name, words, whole } of unread) {
+      const queryText = whole ? name : words.join(' ');
+      const matches = await matchArtifacts(tx, { workspaceId: input.workspaceId, audience: input.audience, queryText, matchCount: KEEP });
       for (const m of matches) {
         if (found.length >= KEEP || seen.has(m.chunkId)) continue;
         seen.add(m.chunkId);

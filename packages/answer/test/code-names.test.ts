@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { codeNamesOf, optionsOf, optionTermNames, writesCodeName } from '../src/text/code-names.ts';
+import { codeNamesOf, dottedNamesOf, optionsOf, optionTermNames, writesCodeName } from '../src/text/code-names.ts';
 
 describe('names a question writes as code', () => {
   it('finds snake_case names and command-line options, not hyphenated words', () => {
     expect(codeNamesOf('Does `Fast_Mode` or --jobs=4 or -k work with T-SQL on a read-only replica?')).toEqual(['fast_mode', '--jobs', '-k']);
     expect(codeNamesOf('How do I pause my program for two seconds?')).toEqual([]);
     expect(codeNamesOf('What does sys.max_recursion_guard default to?')).toEqual(['max_recursion_guard']);
+  });
+
+  it('finds qualified names whole, and no sentence’s full stop or version number', () => {
+    expect(dottedNamesOf('What does http.postBuffer control, and does `pathlib.Path.home()` call os.path.expanduser?')).toEqual([
+      'http.postbuffer',
+      'pathlib.path.home',
+      'os.path.expanduser',
+    ]);
+    expect(dottedNamesOf('It is fast. What changed in 3.11 and v1.2?')).toEqual([]);
+    expect(dottedNamesOf('How do I pause my program for two seconds?')).toEqual([]);
   });
 
   it('holds a name written whole, with a qualifier before it, and nothing longer or spaced out', () => {

@@ -19,6 +19,19 @@ export function codeNamesOf(question: string): string[] {
   return [...new Set([...text.matchAll(SNAKE_CASE), ...text.matchAll(OPTION)].map((m) => m[0]))];
 }
 
+// A qualified name: words joined by dots ("http.postBuffer", "json.dumps", "pathlib.Path.home").
+const DOTTED = /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+(?![\p{L}\p{N}_])/gu;
+
+/**
+ * The qualified names a question writes, normalised, at most once each. PostgreSQL's parser
+ * reads one as a host name ("http.postBuffer" is the one lexeme `http.postbuffer`), so its last
+ * word alone ("postbuffer") is in no passage's index even where a page writes the whole name: it
+ * is counted whole (`dottedNameRule`).
+ */
+export function dottedNamesOf(question: string): string[] {
+  return [...new Set([...normalise(question).matchAll(DOTTED)].map((m) => m[0]))];
+}
+
 /** The command-line options a question writes ("--keep-index", "-k"), normalised. */
 export function optionsOf(question: string): string[] {
   return codeNamesOf(question).filter((name) => name.startsWith('-'));
@@ -71,4 +84,10 @@ export const codeNameRule = {
     const not = name.startsWith('-') ? '[^[:alnum:]_-]' : '[^[:alnum:]_]';
     return `(^|${not})${escapeRegExp(name)}($|${not})`;
   },
+};
+
+/** How the workspace's count finds a qualified name: parsed as the index parsed the pages that write it, kept when written whole. */
+export const dottedNameRule = {
+  parsed: (name: string): string => name,
+  pattern: codeNameRule.pattern,
 };

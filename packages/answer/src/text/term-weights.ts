@@ -11,7 +11,8 @@ export interface TermStats {
   frequencies: ReadonlyMap<string, number>;
   cap: number;
   /**
-   * The passages that write each name the question writes as code, whole (codeNamesOf): kept
+   * The passages that write each name the question writes as code, whole (codeNamesOf and
+   * dottedNamesOf): kept
    * apart from `frequencies`, which weigh words, so that only the coverage gate reads them.
    */
   codeNames?: ReadonlyMap<string, number>;
