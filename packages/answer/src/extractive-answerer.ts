@@ -47,6 +47,7 @@ const COVERED_DISCOUNT = 0.3;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 // A sentence that ends by announcing what follows it: a list, code, a value ("…like this:").
 const ANNOUNCES = /:\s*$/;
+const ASKS = /\?["'”’)\]]*\s*$/;
 // A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
 const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
 /** A quotation shorter than this is a value or a title rather than a statement. */
@@ -253,7 +254,10 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     const sameBlock = next.block === end.block;
     const announces = ANNOUNCES.test(end.text);
     const bareValue = !/[.!?]["'”’)\]]*\s*$/.test(end.text) && end.end - c.span.start < SHORT_CHARS && end.kind !== 'row' && next.kind === 'sentence';
-    const incomplete = announces || bareValue;
+    // A question the page asks itself ("What does `http.postBuffer` really do?", a FAQ's entry) is
+    // answered by what follows it.
+    const poses = ASKS.test(end.text) && next.kind === 'sentence';
+    const incomplete = announces || bareValue || poses;
     const leans = REFERS_BACK.test(next.text) || terms(next.text).some((t) => wanted.has(t) || c.ownTerms.has(t));
     // The items of a list under the heading the question names are its values or steps, read
     // together ("trustProxy" › `true/false`: …, `string`: …, `Array<string>`: …).
