@@ -47,7 +47,9 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  *   dictionary that no live passage holds ("smtplib"); or a name written as code, a snake_case
  *   setting or a command-line option, that no live passage writes whole ("fast_mode", "--turbo"),
  *   though its words are saved ("fast mode" in prose), when the question asks what it is, does
- *   or is set to rather than naming the asker's own ("add a --dry-run option");
+ *   or is set to rather than naming the asker's own ("add a --dry-run option"); or a product the
+ *   workspace names only in passing, in no retrieved sentence beside what the question asks of it
+ *   ("MySQL" in "the default port of MySQL", over a manual that mentions MySQL once);
  * - most of the question: at least half of its content words are in no live passage
  *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds
  *   two of its other words together; in a small workspace (under 200 passages: one saved
@@ -96,6 +98,7 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   // in no dictionary and in nothing saved is one.
   const unnamed = words.filter((w) => /^\p{L}{3,}$/u.test(w) && absent(w) && !isEnglishWord(w) && !missing.some((m) => normalise(m).includes(w)));
   missing.push(...writtenForms(question, unnamed));
+  missing.push(...namedInPassing(question, passages, stats).filter((name) => !missing.includes(name)));
   if (missing.length > 0) return missing;
   const gone = words.filter(absent);
   // Longest first: "Sauerteigbrot" says more about what is missing than "ich".
@@ -119,6 +122,40 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   }
   if ((mostlyGone && !heldTogether()) || absentCarriesQuestion(question, gone, passages, stats)) return writtenForms(question, named);
   return [];
+}
+
+/**
+ * A name in at most this many of the workspace's passages is mentioned there in passing ("…also
+ * used by MySQL"), not covered. Chosen on the tune halves (docs/retrieval-and-evaluation.md): a
+ * share of the workspace (0.5 %, 1 %) also took names a manual explains in a few places ("GUID").
+ */
+const IN_PASSING = 2;
+
+/**
+ * The products the question names that the workspace mentions only in passing, with none of the
+ * question's other informative words beside them in any retrieved sentence (with its label):
+ * "What is the default port of MySQL?" over PostgreSQL's manual, whose one MySQL sentence is about
+ * `LIMIT`; "How do I route WebSocket upgrade requests?" over a router's README. A sentence pairing
+ * the name with any other word the question rests on is what it asks about ("…capabilities similar
+ * to `IFNULL`, which are used in some other database systems"). Not in a workspace of a few
+ * passages, where every name is rare.
+ */
+function namedInPassing(question: string, passages: readonly Passage[], stats: TermStats): string[] {
+  if (stats.documents < FEW_PASSAGES) return [];
+  const { tokens, weights } = weighQuestion(question, stats);
+  const out: string[] = [];
+  for (const name of namesIn(question)) {
+    // A product's name as prose writes it ("MySQL", "WebSocket"); code names have rules of their own.
+    if (!/^\p{Lu}[\p{L}\p{N}]*$/u.test(name)) continue;
+    const term = termOf(normalise(name));
+    const count = stats.frequencies.get(term) ?? 0;
+    if (count === 0 || count > IN_PASSING) continue;
+    const rest = new Set(tokens.filter((t) => t.term !== term && !weights.generic(t.term)).map((t) => t.term));
+    if (rest.size === 0) continue;
+    const paired = mostHeldInOneSentence(passages, (held) => (held.has(term) && [...rest].some((t) => held.has(t)) ? 1 : 0)) > 0;
+    if (!paired) out.push(name);
+  }
+  return out;
 }
 
 /** How many of these words (as terms) a sentence holds. */

@@ -27,6 +27,21 @@ describe('missingTerms', () => {
     expect(missingTerms(s, passages, stats(s, ['max_parallel_flux']))).toEqual(['max_parallel_flux']);
   });
 
+  it('names a product the workspace mentions only in passing, in no sentence beside what is asked of it', () => {
+    const manual: Passage[] = [
+      { n: 1, title: 'LIMIT and OFFSET', url: null, heading: 'Compatibility', content: 'LIMIT and OFFSET are PostgreSQL-specific syntax, also used by MySQL.' },
+      { n: 2, title: 'Connections', url: null, heading: 'port', content: 'The TCP port the server listens on; 5432 by default.' },
+      { n: 3, title: 'COALESCE', url: null, heading: 'COALESCE', content: 'This function provides capabilities similar to IFNULL, which is used in some other database systems.' },
+    ];
+    const counts = workspaceCounts(1143, { default: 200, port: 12, mysql: 1, ifnull: 1, replaces: 30, database: 40, systems: 20, coalesce: 9 }, 46);
+    expect(missingTerms('What is the default port of MySQL?', manual, counts)).toEqual(['MySQL']);
+    // Beside a word the question rests on: what it asks about.
+    expect(missingTerms('What replaces IFNULL from other database systems?', manual, counts)).toEqual([]);
+    // Named in more passages than a passing mention, or in a workspace of a few passages: not decided here.
+    expect(missingTerms('What is the default port of MySQL?', manual, { ...counts, frequencies: new Map([...counts.frequencies, [termOf('mysql'), 3]]) })).toEqual([]);
+    expect(missingTerms('What is the default port of MySQL?', manual, workspaceCounts(12, { default: 3, port: 2, mysql: 1 }))).toEqual([]);
+  });
+
   it('names a setting or an option written as code that no passage writes whole, though its words are saved', () => {
     const prose: Passage[] = [{ n: 1, title: 'pickle', url: null, heading: 'Pickler', content: 'Enable fast mode if set to a true value. json.dumps() serialises obj.' }];
     // Every word of the question is saved; how many passages write each code name whole is counted apart.
