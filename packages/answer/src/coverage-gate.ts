@@ -132,13 +132,15 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
 const IN_PASSING = 2;
 
 /**
- * The products the question names that the workspace mentions only in passing, with none of the
- * question's other informative words beside them in any retrieved sentence (with its label):
- * "What is the default port of MySQL?" over PostgreSQL's manual, whose one MySQL sentence is about
- * `LIMIT`; "How do I route WebSocket upgrade requests?" over a router's README. A sentence pairing
- * the name with any other word the question rests on is what it asks about ("…capabilities similar
- * to `IFNULL`, which are used in some other database systems"). Not in a workspace of a few
- * passages, where every name is rare.
+ * The products the question names that the workspace mentions only in passing, in no retrieved
+ * passage (with its title and heading) that holds any of the question's other informative words:
+ * "What is the default port of MySQL?" over PostgreSQL's manual, whose one MySQL passage is about
+ * `LIMIT`; "How do I route WebSocket upgrade requests?" over a router's README. A passage pairing
+ * the name with a word the question rests on is what it asks about ("…capabilities similar to
+ * `IFNULL`, which are used in some other database systems"; "Windows › PowerShell" above "set
+ * environment variables"); a sentence would be too narrow, as a paraphrase's words sit beside the
+ * name's sentence ("ISO 8601-formatted time" under "Milliseconds since Unix epoch"). Not the
+ * asker's own ("my CLI"), nor in a workspace of a few passages, where every name is rare.
  */
 function namedInPassing(question: string, passages: readonly Passage[], stats: TermStats): string[] {
   if (stats.documents < FEW_PASSAGES) return [];
@@ -146,16 +148,24 @@ function namedInPassing(question: string, passages: readonly Passage[], stats: T
   const out: string[] = [];
   for (const name of namesIn(question)) {
     // A product's name as prose writes it ("MySQL", "WebSocket"); code names have rules of their own.
-    if (!/^\p{Lu}[\p{L}\p{N}]*$/u.test(name)) continue;
+    if (!/^\p{Lu}[\p{L}\p{N}]*$/u.test(name) || askersOwn(question, name)) continue;
     const term = termOf(normalise(name));
     const count = stats.frequencies.get(term) ?? 0;
     if (count === 0 || count > IN_PASSING) continue;
     const rest = new Set(tokens.filter((t) => t.term !== term && !weights.generic(t.term)).map((t) => t.term));
     if (rest.size === 0) continue;
-    const paired = mostHeldInOneSentence(passages, (held) => (held.has(term) && [...rest].some((t) => held.has(t)) ? 1 : 0)) > 0;
+    const paired = passages.some((p) => {
+      const held = termSet(`${p.title ?? ''} ${p.heading ?? ''} ${p.content}`);
+      return held.has(term) && [...rest].some((t) => held.has(t));
+    });
     if (!paired) out.push(name);
   }
   return out;
+}
+
+/** The question names it as the asker's own ("my CLI's version number", "our Slack bot"). */
+function askersOwn(question: string, name: string): boolean {
+  return new RegExp(`\\b(?:my|our|your)\\s+(?:[\\p{L}-]+\\s+)?${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'iu').test(question);
 }
 
 /** How many of these words (as terms) a sentence holds. */

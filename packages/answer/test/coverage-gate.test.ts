@@ -37,6 +37,12 @@ describe('missingTerms', () => {
     expect(missingTerms('What is the default port of MySQL?', manual, counts)).toEqual(['MySQL']);
     // Beside a word the question rests on: what it asks about.
     expect(missingTerms('What replaces IFNULL from other database systems?', manual, counts)).toEqual([]);
+    // Paired in a passage's heading, or the asker's own: not missing.
+    const shell: Passage[] = [{ n: 1, title: 'debug', url: null, heading: 'Windows command prompt notes › PowerShell', content: 'PowerShell uses different syntax to set environment variables.' }];
+    const readme = workspaceCounts(64, { set: 9, debug: 40, variable: 6, windows: 2, powershell: 1, version: 10, cli: 1, switches: 1 }, 3);
+    expect(missingTerms('How do I set the DEBUG variable in Windows PowerShell?', shell, readme)).toEqual([]);
+    expect(missingTerms('Which switches print my CLI version?', shell, readme)).toEqual([]);
+    expect(missingTerms('Which switches print the CLI version?', shell, readme)).toEqual(['CLI']);
     // Named in more passages than a passing mention, or in a workspace of a few passages: not decided here.
     expect(missingTerms('What is the default port of MySQL?', manual, { ...counts, frequencies: new Map([...counts.frequencies, [termOf('mysql'), 3]]) })).toEqual([]);
     expect(missingTerms('What is the default port of MySQL?', manual, workspaceCounts(12, { default: 3, port: 2, mysql: 1 }))).toEqual([]);
