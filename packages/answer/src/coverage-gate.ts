@@ -48,7 +48,7 @@ const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/g
  *   setting or a command-line option, that no live passage writes whole ("fast_mode", "--turbo"),
  *   though its words are saved ("fast mode" in prose), when the question asks what it is, does
  *   or is set to rather than naming the asker's own ("add a --dry-run option"); or a product the
- *   workspace names only in passing, in no retrieved sentence beside what the question asks of it
+ *   workspace names only in passing, in no retrieved passage beside what the question asks of it
  *   ("MySQL" in "the default port of MySQL", over a manual that mentions MySQL once);
  * - most of the question: at least half of its content words are in no live passage
  *   ("How long should sourdough bread proof before baking?"), and no retrieved sentence holds

@@ -47,6 +47,7 @@ const COVERED_DISCOUNT = 0.3;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)/m;
 // A sentence that ends by announcing what follows it: a list, code, a value ("…like this:").
 const ANNOUNCES = /:\s*$/;
+// A sentence that asks a question: on a page, a FAQ's entry, answered by what follows it.
 const ASKS = /\?["'”’)\]]*\s*$/;
 // A line that only states a default: "Default: `5`", "Default: `pino.destination(1)` (STDOUT)".
 const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;

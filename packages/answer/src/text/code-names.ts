@@ -86,7 +86,10 @@ export const codeNameRule = {
   },
 };
 
-/** How the workspace's count finds a qualified name: parsed as the index parsed the pages that write it, kept when written whole. */
+/**
+ * How the workspace's count finds a qualified name: parsed whole, as the index parsed the pages
+ * that write it, and kept where written whole (a qualifier before it allowed, as for code names).
+ */
 export const dottedNameRule = {
   parsed: (name: string): string => name,
   pattern: codeNameRule.pattern,

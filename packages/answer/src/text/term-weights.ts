@@ -12,8 +12,8 @@ export interface TermStats {
   cap: number;
   /**
    * The passages that write each name the question writes as code, whole (codeNamesOf and
-   * dottedNamesOf): kept
-   * apart from `frequencies`, which weigh words, so that only the coverage gate reads them.
+   * dottedNamesOf): kept apart from `frequencies`, which weigh words, so that only the coverage
+   * gate and the named passages read them.
    */
   codeNames?: ReadonlyMap<string, number>;
 }
