@@ -11,6 +11,8 @@ describe('the documentation’s words for a question in a user’s words', () =>
     // Switches and limits as askers put them: "turn them off" is what a manual calls disabling.
     expect(docWordsFor('How many retries are made, and how do I turn them off?')).toEqual(['disable']);
     expect(docWordsFor('How do I force passwords of at least twelve characters?')).toEqual(['minimum']);
+    // An iframe is what a web framework's docs call a frame (X-Frame-Options, clickjacking).
+    expect(docWordsFor('How do I stop other sites showing my pages inside an iframe?')).toEqual(['frame']);
   });
 
   it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {

@@ -95,6 +95,7 @@ const ENTRIES: readonly string[] = [
   'encrypt → encryption cipher',
   'fingerprint | checksum → hash digest checksum',
   'someone else | a stranger | from the internet | downloaded from | emailed me | sent me → untrusted trust',
+  'iframe | iframes → frame',
   // Data and databases
   'auto increment | autoincrement | auto-increment | auto numbering | autonumber → serial identity sequence',
   'undo | revert → rollback',
