@@ -27,7 +27,7 @@ describe('missingTerms', () => {
     expect(missingTerms(s, passages, stats(s, ['max_parallel_flux']))).toEqual(['max_parallel_flux']);
   });
 
-  it('names a product the workspace mentions only in passing, in no sentence beside what is asked of it', () => {
+  it('names a product the workspace mentions only in passing, in no passage beside what is asked of it', () => {
     const manual: Passage[] = [
       { n: 1, title: 'LIMIT and OFFSET', url: null, heading: 'Compatibility', content: 'LIMIT and OFFSET are PostgreSQL-specific syntax, also used by MySQL.' },
       { n: 2, title: 'Connections', url: null, heading: 'port', content: 'The TCP port the server listens on; 5432 by default.' },
