@@ -1,6 +1,6 @@
 import { normalise, STOPWORDS, termOf, termSet } from './text/terms.ts';
 import { isEnglishWord } from './text/english-words.ts';
-import { codeNamesOf, dottedNamesOf, writesCodeName } from './text/code-names.ts';
+import { codeNamesOf, dottedNamesOf, letteredNamesOf, writesCodeName } from './text/code-names.ts';
 import { askersWording } from './text/doc-vocabulary.ts';
 import { asksAboutExistingName, namesAskersOwn } from './text/question-kind.ts';
 import { escapeRegExp } from './text/literals.ts';
@@ -81,9 +81,12 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const owned = namesAskersOwn(question) ? written : [];
   const ownWords = new Set(owned.flatMap((name) => (name.startsWith('-') ? name.split('-').filter(Boolean) : [name])));
   const missing: string[] = [];
+  const lettered = letteredNamesOf(question);
+  // A name hyphenated beside one letter ("T-SQL") is written whole or not at all.
+  const unwrittenWhole = (name: string) => lettered.includes(normalise(name)) && stats.codeNames?.get(normalise(name)) === 0;
   for (const name of namesIn(question)) {
     if (owned.some((o) => normalise(name).includes(o))) continue;
-    if (nameParts(name).some(absent) && !startsWordIn(haystack, normalise(name)) && !missing.includes(name)) missing.push(name);
+    if ((nameParts(name).some(absent) || unwrittenWhole(name)) && !startsWordIn(haystack, normalise(name)) && !missing.includes(name)) missing.push(name);
   }
   // A setting or an option written as code is one name, though each of its words is saved
   // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeNamesOf, dottedNamesOf, optionsOf, optionTermNames, writesCodeName } from '../src/text/code-names.ts';
+import { codeNamesOf, dottedNamesOf, letteredNamesOf, optionsOf, optionTermNames, writesCodeName } from '../src/text/code-names.ts';
 
 describe('names a question writes as code', () => {
   it('finds snake_case names and command-line options, not hyphenated words', () => {
@@ -16,6 +16,11 @@ describe('names a question writes as code', () => {
     ]);
     expect(dottedNamesOf('It is fast. What changed in 3.11 and v1.2?')).toEqual([]);
     expect(dottedNamesOf('How do I pause my program for two seconds?')).toEqual([]);
+  });
+
+  it('finds names hyphenated beside a single letter, not hyphenated words', () => {
+    expect(letteredNamesOf('Is T-SQL like PL/pgSQL, and is X-Forwarded-For read?')).toEqual(['t-sql', 'x-forwarded-for']);
+    expect(letteredNamesOf('Can I send e-mail from a read-only Non-Blocking socket?')).toEqual([]);
   });
 
   it('holds a name written whole, with a qualifier before it, and nothing longer or spaced out', () => {

@@ -56,6 +56,11 @@ describe('missingTerms', () => {
     expect(missingTerms(arg, prose, counted(arg, { fast_mode: 0 }))).toEqual(['Fast_Mode']);
     // Written whole in a retrieved passage, though the workspace's count says otherwise: not missing.
     expect(missingTerms(arg, [{ ...prose[0]!, content: 'Set pickle.fast_mode to skip the memo.' }], counted(arg, { fast_mode: 0 }))).toEqual([]);
+    // A name hyphenated beside one letter: its other words are saved ("SQL"), the name is not.
+    const tsql = 'How do I write a stored procedure in T-SQL?';
+    expect(missingTerms(tsql, prose, counted(tsql, { 't-sql': 0 }))).toEqual(['T-SQL']);
+    expect(missingTerms(tsql, prose, counted(tsql, { 't-sql': 2 }))).toEqual([]);
+    expect(missingTerms(tsql, [{ ...prose[0]!, content: 'Functions written in T-SQL port with care.' }], counted(tsql, { 't-sql': 0 }))).toEqual([]);
     const flag = 'What does the --turbo flag of the python command do?';
     expect(missingTerms(flag, prose, counted(flag, { '--turbo': 0 }))).toEqual(['--turbo']);
     // Saved somewhere, or never counted: not missing.

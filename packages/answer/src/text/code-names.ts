@@ -32,6 +32,20 @@ export function dottedNamesOf(question: string): string[] {
   return [...new Set([...normalise(question).matchAll(DOTTED)].map((m) => m[0]))];
 }
 
+// A name hyphenated around a single letter ("T-SQL", "X-Forwarded-For").
+const LETTERED = /(?<![\p{L}\p{N}_-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}_-])/gu;
+
+/**
+ * The names a question writes with a hyphen beside a single letter, normalised: a name's word
+ * of one letter is no word to count ("T" of "T-SQL"), so what is left ("sql") is saved wherever
+ * SQL is; the name is counted whole (`dottedNameRule`). Only a name with a capital: "e-mail"
+ * is a word.
+ */
+export function letteredNamesOf(question: string): string[] {
+  const names = [...question.matchAll(LETTERED)].map((m) => m[0]).filter((name) => /\p{Lu}/u.test(name) && name.split('-').some((part) => part.length === 1));
+  return [...new Set(names.map(normalise))];
+}
+
 /** The command-line options a question writes ("--keep-index", "-k"), normalised. */
 export function optionsOf(question: string): string[] {
   return codeNamesOf(question).filter((name) => name.startsWith('-'));
