@@ -82,8 +82,9 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
   const ownWords = new Set(owned.flatMap((name) => (name.startsWith('-') ? name.split('-').filter(Boolean) : [name])));
   const missing: string[] = [];
   const lettered = letteredNamesOf(question);
-  // A name hyphenated beside one letter ("T-SQL") is written whole or not at all.
-  const unwrittenWhole = (name: string) => lettered.includes(normalise(name)) && stats.codeNames?.get(normalise(name)) === 0;
+  // A name hyphenated beside one letter ("T-SQL") is written whole or not at all; not the asker's
+  // own ("my X-Trace-Id header").
+  const unwrittenWhole = (name: string) => lettered.includes(normalise(name)) && stats.codeNames?.get(normalise(name)) === 0 && !askersOwn(question, name);
   for (const name of namesIn(question)) {
     if (owned.some((o) => normalise(name).includes(o))) continue;
     if ((nameParts(name).some(absent) || unwrittenWhole(name)) && !startsWordIn(haystack, normalise(name)) && !missing.includes(name)) missing.push(name);

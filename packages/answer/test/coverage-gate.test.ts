@@ -60,6 +60,8 @@ describe('missingTerms', () => {
     const tsql = 'How do I write a stored procedure in T-SQL?';
     expect(missingTerms(tsql, prose, counted(tsql, { 't-sql': 0 }))).toEqual(['T-SQL']);
     expect(missingTerms(tsql, prose, counted(tsql, { 't-sql': 2 }))).toEqual([]);
+    const header = 'How do I log my X-Trace-Id header?';
+    expect(missingTerms(header, prose, counted(header, { 'x-trace-id': 0 }))).toEqual([]);
     expect(missingTerms(tsql, [{ ...prose[0]!, content: 'Functions written in T-SQL port with care.' }], counted(tsql, { 't-sql': 0 }))).toEqual([]);
     const flag = 'What does the --turbo flag of the python command do?';
     expect(missingTerms(flag, prose, counted(flag, { '--turbo': 0 }))).toEqual(['--turbo']);
