@@ -27,8 +27,9 @@ export async function namedPassages(
     const count = termStats.frequencies.get(termOf(word)) ?? 0;
     return count > 0 && count < genericFrom(termStats.documents);
   };
-  // A qualified name ("http.postBuffer") is one word to the index, and counted whole: its own
-  // words may be common ("http") or in no passage on their own ("postbuffer").
+  // A name counted whole (a qualified name, "http.postBuffer", one word to the index; a code name
+  // or one hyphenated beside a letter): its own words may be common ("http") or in no passage on
+  // their own ("postbuffer").
   const rareWhole = (name: string) => {
     const count = termStats.codeNames?.get(normalise(name)) ?? 0;
     return count > 0 && count < genericFrom(termStats.documents);

@@ -8,7 +8,7 @@ import { loadRetrievalSettings } from './queries/load-retrieval-settings.ts';
 import { preferSolved } from './prefer-solved.ts';
 import { genericFrom, questionTokens, type TermStats } from './text/term-weights.ts';
 import { literalsOf } from './text/literals.ts';
-import { codeNameRule, codeNamesOf, dottedNameRule, dottedNamesOf, letteredNamesOf } from './text/code-names.ts';
+import { codeNameRule, codeNamesOf, wholeNameRule, dottedNamesOf, letteredNamesOf } from './text/code-names.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
 import { countLiteralPassages } from './queries/count-literal-passages.ts';
 import type { Passage } from './types.ts';
@@ -101,8 +101,8 @@ export async function search(
           const codeNames = await countLiteralPassages(tx, workspaceId, audience, codeNamesOf(question), words.cap, codeNameRule);
           // And its qualified names, whole: the index holds "http.postBuffer" as one word; and
           // those hyphenated beside one letter ("T-SQL"), whose letter is no word to count.
-          const dottedNames = await countLiteralPassages(tx, workspaceId, audience, [...dottedNamesOf(question), ...letteredNamesOf(question)], words.cap, dottedNameRule);
-          return { matches, runnersUp, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]), codeNames: new Map([...dottedNames, ...codeNames]) } };
+          const wholeNames = await countLiteralPassages(tx, workspaceId, audience, [...dottedNamesOf(question), ...letteredNamesOf(question)], words.cap, wholeNameRule);
+          return { matches, runnersUp, termStats: { ...words, frequencies: new Map([...words.frequencies, ...values]), codeNames: new Map([...wholeNames, ...codeNames]) } };
         }),
       () => errors.searchTimeout(ms, undefined),
     );

@@ -26,7 +26,7 @@ const DOTTED = /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N
  * The qualified names a question writes, normalised, at most once each. PostgreSQL's parser
  * reads one as a host name ("http.postBuffer" is the one lexeme `http.postbuffer`), so its last
  * word alone ("postbuffer") is in no passage's index even where a page writes the whole name: it
- * is counted whole (`dottedNameRule`).
+ * is counted whole (`wholeNameRule`).
  */
 export function dottedNamesOf(question: string): string[] {
   return [...new Set([...normalise(question).matchAll(DOTTED)].map((m) => m[0]))];
@@ -38,7 +38,7 @@ const LETTERED = /(?<![\p{L}\p{N}_-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}_-])/gu;
 /**
  * The names a question writes with a hyphen beside a single letter, normalised: a name's word
  * of one letter is no word to count ("T" of "T-SQL"), so what is left ("sql") is saved wherever
- * SQL is; the name is counted whole (`dottedNameRule`). Only a name with a capital: "e-mail"
+ * SQL is; the name is counted whole (`wholeNameRule`). Only a name with a capital: "e-mail"
  * is a word.
  */
 export function letteredNamesOf(question: string): string[] {
@@ -101,10 +101,11 @@ export const codeNameRule = {
 };
 
 /**
- * How the workspace's count finds a qualified name: parsed whole, as the index parsed the pages
- * that write it, and kept where written whole (a qualifier before it allowed, as for code names).
+ * How the workspace's count finds a name counted whole (dottedNamesOf, letteredNamesOf): parsed
+ * whole, as the index parsed the pages that write it, and kept where written whole (a qualifier
+ * before it allowed, as for code names).
  */
-export const dottedNameRule = {
+export const wholeNameRule = {
   parsed: (name: string): string => name,
   pattern: codeNameRule.pattern,
 };

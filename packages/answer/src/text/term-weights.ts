@@ -11,9 +11,9 @@ export interface TermStats {
   frequencies: ReadonlyMap<string, number>;
   cap: number;
   /**
-   * The passages that write each name the question writes as code, whole (codeNamesOf and
-   * dottedNamesOf): kept apart from `frequencies`, which weigh words, so that only the coverage
-   * gate and the named passages read them.
+   * The passages that write each name the question writes as code, whole (codeNamesOf,
+   * dottedNamesOf and letteredNamesOf): kept apart from `frequencies`, which weigh words, so that
+   * only the coverage gate and the named passages read them.
    */
   codeNames?: ReadonlyMap<string, number>;
 }

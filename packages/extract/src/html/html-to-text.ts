@@ -271,7 +271,7 @@ function preformattedText(pre: DomNode): string {
       continue;
     }
     if (node.nodeType === TEXT) {
-      text += (node.nodeValue ?? '').replace(PRIVATE_USE, '');
+      text += node.nodeValue ?? '';
       continue;
     }
     if (node.nodeType !== ELEMENT) continue;
