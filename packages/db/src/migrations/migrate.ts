@@ -4,6 +4,7 @@ import { bootstrapRolesSql } from './bootstrap-roles.sql.ts';
 import { loadMigrations, type Migration } from './load-migrations.ts';
 import { requirePgvector } from './require-pgvector.ts';
 import { isConnectionLost } from './connection-lost.ts';
+import { retryingCatalogRace } from './concurrent-catalog-change.ts';
 import { ensureSupabaseLedgerSql, readSupabaseLedger, recordInSupabaseLedger, wantsSupabaseLedger } from './supabase-ledger.ts';
 import { isSupersededChecksum } from './superseded-checksums.ts';
 
@@ -62,13 +63,15 @@ async function refuseAppRole(db: Database): Promise<void> {
  * ledger row (and the Supabase CLI's, where that ledger is kept: see supabase-ledger.ts). A second
  * run is a no-op. An applied migration whose file changed stops everything, naming the file: the
  * database no longer matches the repository, and guessing would be worse. The one exception is a
- * checksum listed in superseded-checksums.ts, which is accepted and brought up to date.
+ * checksum listed in superseded-checksums.ts, which is accepted and brought up to date. A
+ * migration that loses a race on a role with another database's migration is run again
+ * (concurrent-catalog-change.ts).
  */
 export async function migrate(db: Database, migrations: Migration[] = loadMigrations()): Promise<MigrateResult> {
   await refuseAppRole(db);
   await requirePgvector(db, db.display);
   const supabaseLedger = await during('the ledger set-up', () =>
-    db.transaction(async (tx) => {
+    retryingCatalogRace(() => db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       await tx.exec(bootstrapRolesSql);
       await tx.exec(ledgerSql);
@@ -79,7 +82,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
       }
       await tx.exec(grantLedgersToAppSql);
       return wanted;
-    }),
+    })),
   );
 
   const recorded = await readLedger(db);
@@ -92,7 +95,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
 
   for (const migration of migrations) {
     const applied = await during(migration.name, () =>
-      db.transaction(async (tx) => {
+      retryingCatalogRace(() => db.transaction(async (tx) => {
         // Another process may be migrating too: serialise, then look again.
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
         const rows = await tx.query<{ checksum: string }>(
@@ -128,7 +131,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
         ]);
         if (supabaseLedger) await recordInSupabaseLedger(tx, migration);
         return true;
-      }),
+      })),
     );
     (applied ? result.applied : result.alreadyApplied).push(migration.name);
   }
