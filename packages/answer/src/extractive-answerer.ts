@@ -54,7 +54,9 @@ const VALUE_LINE = /^\W*defaults?\s*:[^.!?]{0,60}$/iu;
 /** A quotation shorter than this is a value or a title rather than a statement. */
 const SHORT_CHARS = 60;
 // A sentence that opens with one of these stands for something said before it.
-const POINTS_BACK = /^\W*(?:this|these|that|those|it|they|such)\b/iu;
+// Also a few words in, after a condition's opening: "If ensure_ascii is false, these characters
+// will be output as-is." stands for the characters the sentence before it named.
+const POINTS_BACK = /^\W*(?:(?:if|when|otherwise|unless|in|for|with|without|by)\b[^,.;:]{0,60},\s*)?(?:this|these|that|those|it|they|such)\b/iu;
 // Words by which a sentence leans on the one before it ("In the default configuration it must
 // be shorter than 8000 bytes."): English pronouns, determiners and connectives, nothing topical.
 const REFERS_BACK = /^\W*(?:\S+\s+){0,5}?(?:it|its|this|these|those|that|they|them|their|such|so|thus|then|otherwise|however|also|instead|both|either|neither|each|here|there)\b/iu;

@@ -30,3 +30,32 @@ describe('a sentence that opens by pointing back', () => {
     expect(answer.text).not.toContain('only evaluates the arguments that are needed to determine the result. This');
   });
 });
+
+// Python's json module: the sentence naming the question's parameter as false says "these
+// characters", which the sentence before it names.
+const jsonEncoder: Passage = {
+  n: 1,
+  title: 'json — JSON encoder and decoder',
+  url: null,
+  heading: 'json — JSON encoder and decoder › Encoders and Decoders',
+  content:
+    'Extensible JSON encoder for Python data structures. ' +
+    'If ensure_ascii is true (the default), the output is guaranteed to have all incoming non-ASCII characters escaped. ' +
+    'If ensure_ascii is false, these characters will be output as-is.',
+};
+
+describe('a sentence that points back after a condition', () => {
+  it('is quoted with the sentence it points at', async () => {
+    const answer = await createExtractiveAnswerer().answer({ question: 'What happens when ensure_ascii is false?', passages: [jsonEncoder] });
+    expect(answer.text).toContain(
+      '> If ensure_ascii is true (the default), the output is guaranteed to have all incoming non-ASCII characters escaped. If ensure_ascii is false, these characters will be output as-is. [1]',
+    );
+  });
+
+  it('is quoted alone when its condition names what it is about', async () => {
+    const passage: Passage = { ...jsonEncoder, content: jsonEncoder.content.replace('these characters', 'non-ASCII characters') };
+    const answer = await createExtractiveAnswerer().answer({ question: 'What happens when ensure_ascii is false?', passages: [passage] });
+    expect(answer.text).toContain('> If ensure_ascii is false, non-ASCII characters will be output as-is. [1]');
+    expect(answer.text).not.toContain('escaped. If ensure_ascii is false');
+  });
+});
