@@ -322,10 +322,19 @@ function valueInContinuation(c: Candidate, all: readonly Candidate[], shown: rea
   return undefined;
 }
 
+/**
+ * Its own words are quoted already. A label or lead-in above a statement does not make it news:
+ * the json page repeats "If ensure_ascii is false, these characters will be output as-is." under
+ * `json.dump(…)` and under `JSONEncoder`, and the second, under its label, was quoted again. A
+ * short line is another matter: "Default is `False`." under `Field.blank` is not the one under
+ * `Field.null`, and is read whole, with its label.
+ */
 function quotedAlready(picked: readonly Quote[], quote: Quote): boolean {
-  const text = (q: Quote) => collapseWhitespace(q.ranges.map((r) => r.text).join(' '));
-  const own = text(quote);
-  return picked.some((p) => text(p).includes(own));
+  const text = (ranges: readonly TextRange[]) => collapseWhitespace(ranges.map((r) => r.text).join(' '));
+  const { label, lead } = quote.candidate.span;
+  const body = text(quote.ranges.filter((r) => r !== label && r !== lead));
+  const own = body.length >= SHORT_CHARS ? body : text(quote.ranges);
+  return picked.some((p) => text(p.ranges).includes(own));
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {
