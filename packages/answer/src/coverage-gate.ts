@@ -157,7 +157,12 @@ function namedInPassing(question: string, passages: readonly Passage[], stats: T
     const count = stats.frequencies.get(term) ?? 0;
     if (count === 0 || count > IN_PASSING) continue;
     const rest = new Set(tokens.filter((t) => t.term !== term && !weights.generic(t.term)).map((t) => t.term));
-    if (rest.size === 0) continue;
+    // The name is all the question asks about ("How do I parse YAML files?" beside a JSON page
+    // that says its output "is also a subset of YAML 1.0"): covered by a section named for it.
+    if (rest.size === 0) {
+      if (!passages.some((p) => termSet(`${p.title ?? ''} ${p.heading ?? ''}`).has(term))) out.push(name);
+      continue;
+    }
     const paired = passages.some((p) => {
       const held = termSet(`${p.title ?? ''} ${p.heading ?? ''} ${p.content}`);
       return held.has(term) && [...rest].some((t) => held.has(t));

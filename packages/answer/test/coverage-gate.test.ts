@@ -48,6 +48,19 @@ describe('missingTerms', () => {
     expect(missingTerms('What is the default port of MySQL?', manual, workspaceCounts(12, { default: 3, port: 2, mysql: 1 }))).toEqual([]);
   });
 
+  it('names a product in passing that is all the question asks about, unless a section is named for it', () => {
+    // Python's json page, saved alone: YAML only in a note; "parse" and "files" on most passages.
+    const page: Passage[] = [
+      { n: 1, title: 'json', url: null, heading: 'json › Basic Usage', content: 'json.load(fp) deserializes fp, a file containing a JSON document, to a Python object.' },
+      { n: 2, title: 'json', url: null, heading: 'json', content: 'The JSON produced by this module is also a subset of YAML 1.0 and 1.1.' },
+    ];
+    const counts = workspaceCounts(26, { parse: 9, files: 8, yaml: 1 }, 3);
+    expect(missingTerms('How do I parse YAML files?', page, counts)).toEqual(['YAML']);
+    const section: Passage[] = [{ n: 1, title: 'json', url: null, heading: 'json › YAML', content: 'The JSON produced by this module is also a subset of YAML 1.0 and 1.1.' }];
+    expect(missingTerms('How do I parse YAML files?', section, counts)).toEqual([]);
+    expect(missingTerms('How do I parse my YAML files?', page, counts)).toEqual([]);
+  });
+
   it('names a setting or an option written as code that no passage writes whole, though its words are saved', () => {
     const prose: Passage[] = [{ n: 1, title: 'pickle', url: null, heading: 'Pickler', content: 'Enable fast mode if set to a true value. json.dumps() serialises obj.' }];
     // Every word of the question is saved; how many passages write each code name whole is counted apart.
