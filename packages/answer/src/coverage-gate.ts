@@ -35,6 +35,17 @@ const HELD_TOGETHER = 0.5;
  * nothing more there, and would refuse an asker's one odd word beside the one word a manual uses.
  */
 const ALONE_ABSENT_SHARE = 0.5;
+/**
+ * A name in nothing saved that carries less than this share of a long question's weight, beside
+ * words a retrieved sentence holds together, is where the asker is, not what they ask about ("…a
+ * comma-separated file on Windows…", "On Linux, which environment variable…"). Chosen on the tune
+ * halves of the eval sets asked page by page (docs/retrieval-and-evaluation.md).
+ */
+const ASIDE_SHARE = 0.25;
+/** Words of the question besides such a name, at least: a short question is about each of its names. */
+const ASIDE_MIN_WORDS = 5;
+/** Words of the question besides the name that one retrieved sentence holding them shows it is answered. */
+const ASIDE_HELD_WORDS = 3;
 
 // A word as the asker wrote it, with the code-ish characters names are made of.
 const WRITTEN_WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
@@ -89,6 +100,9 @@ export function missingTerms(question: string, passages: readonly Passage[], sta
     if (owned.some((o) => normalise(name).includes(o))) continue;
     if ((nameParts(name).some(absent) || unwrittenWhole(name)) && !startsWordIn(haystack, normalise(name)) && !missing.includes(name)) missing.push(name);
   }
+  // One such name, in prose, as an aside to what the question asks: it is weighed with the words below.
+  const [only] = missing;
+  if (missing.length === 1 && only !== undefined && !unwrittenWhole(only) && namesAnAside(question, only, passages, stats)) missing.length = 0;
   // A setting or an option written as code is one name, though each of its words is saved
   // somewhere: "fast_mode" or "--turbo" that no passage writes is one the workspace does not have,
   // when the question asks what it is or does (not an own name, as above).
@@ -170,6 +184,32 @@ function namedInPassing(question: string, passages: readonly Passage[], stats: T
     if (!paired) out.push(name);
   }
   return out;
+}
+
+/**
+ * A prose name ("Windows", "MySQL", "POST") in nothing saved is an aside of the question when the
+ * question says much else (ASIDE_MIN_WORDS other words), the name carries under ASIDE_SHARE of its
+ * weight, and one retrieved sentence holds at least HELD_TOGETHER of the weight of the others, in
+ * two of them at least: the saved page answers the question, only not for that place. "What is
+ * the default port of MySQL?" is about MySQL (half its weight, three words).
+ */
+function namesAnAside(question: string, name: string, passages: readonly Passage[], stats: TermStats): boolean {
+  if (!/^\p{Lu}[\p{L}\p{N}]*(?:-\p{L}+)?$/u.test(name)) return false;
+  const { tokens, weights } = weighQuestion(question, stats);
+  const own = new Set(nameParts(name).map(termOf));
+  const others = tokens.filter((t) => !own.has(t.term));
+  if (others.length < ASIDE_MIN_WORDS) return false;
+  const total = tokens.reduce((sum, t) => sum + weights.weight(t.term), 0);
+  const nameWeight = tokens.filter((t) => own.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
+  if (total === 0 || nameWeight >= ASIDE_SHARE * total) return false;
+  // Three of its other words in one sentence, or half their weight in two.
+  const othersWeight = total - nameWeight;
+  const held = (terms: ReadonlySet<string>) => {
+    const found = others.filter((t) => terms.has(t.term));
+    const weight = found.reduce((sum, t) => sum + weights.weight(t.term), 0);
+    return found.length >= ASIDE_HELD_WORDS || (found.length >= 2 && weight >= HELD_TOGETHER * othersWeight) ? 1 : 0;
+  };
+  return mostHeldInOneSentence(passages, held) === 1;
 }
 
 /** The question names it as the asker's own ("my CLI's version number", "our Slack bot"). */

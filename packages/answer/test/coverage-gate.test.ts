@@ -61,6 +61,24 @@ describe('missingTerms', () => {
     expect(missingTerms('How do I parse my YAML files?', page, counts)).toEqual([]);
   });
 
+  it('answers despite one name in nothing saved when it is an aside of a long question that a retrieved sentence answers', () => {
+    // Python's csv page saved alone: it never says "Windows", and says how to open the file.
+    const page: Passage[] = [
+      { n: 1, title: 'csv', url: null, heading: 'csv › Module Contents', content: 'If csvfile is a file object, it should be opened with newline=\'\'. Blank lines appear between rows when a file is written without it.' },
+    ];
+    const counts = workspaceCounts(46, { write: 12, comma: 3, separated: 5, file: 14, windows: 0, blank: 3, lines: 12, rows: 12, pass: 12, opening: 12 }, 3);
+    const long = 'When I write a comma-separated file on Windows I get blank lines between rows. What should I pass when opening the file?';
+    expect(missingTerms(long, page, counts)).toEqual([]);
+    // The same name without a sentence holding three of the other words: what was found is not about it.
+    const unrelated: Passage[] = [{ n: 1, title: 'csv', url: null, heading: 'csv', content: 'The csv module implements classes to read and write tabular data. Each row is a list.' }];
+    expect(missingTerms(long, unrelated, counts)).toEqual(['Windows']);
+    // A short question is about each name it writes; and two names in nothing saved are never an aside.
+    const short = 'How do I skip a test on Windows?';
+    expect(missingTerms(short, page, workspaceCounts(46, { skip: 2, test: 5, windows: 0 }, 3))).toEqual(['Windows']);
+    const two = 'When I write a comma-separated file on Windows with Excel I get blank lines between rows. What should I pass when opening the file?';
+    expect(missingTerms(two, page, workspaceCounts(46, { write: 12, comma: 3, separated: 5, file: 14, windows: 0, excel: 0, blank: 3, lines: 12, rows: 12, pass: 12, opening: 12 }, 3))).toEqual(['Windows', 'Excel']);
+  });
+
   it('names a setting or an option written as code that no passage writes whole, though its words are saved', () => {
     const prose: Passage[] = [{ n: 1, title: 'pickle', url: null, heading: 'Pickler', content: 'Enable fast mode if set to a true value. json.dumps() serialises obj.' }];
     // Every word of the question is saved; how many passages write each code name whole is counted apart.
