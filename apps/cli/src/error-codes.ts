@@ -8,6 +8,7 @@ declare module '@brain/errors' {
     DISCORD_BOT_TOKEN_MISSING: true;
     DISCORD_REGISTER_FAILED: true;
     EVAL_CORPUS_EMPTY: true;
+    EVAL_EACH_PAGE_INVALID: true;
     EVAL_FILE_UNREADABLE: true;
     EVAL_K_INVALID: true;
     EVAL_MODE_INVALID: true;

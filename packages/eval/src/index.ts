@@ -8,6 +8,7 @@ export { runAnswerEval, type AnswerEvalDeps, type RunAnswerEvalOptions } from '.
 export { buildAnswerReport, containsAnswer, findAnswerSummary, normaliseForMatch, summariseAnswers } from './answer-scoring.ts';
 export { formatAnswerReport, answerReportValue } from './format-answer-report.ts';
 export { selectSplit } from './select-split.ts';
+export { pageGroups, type PageGroup } from './page-groups.ts';
 export {
   compareAnswersToBaseline,
   compareToBaseline,

@@ -16,6 +16,7 @@ import {
   runAnswerEval,
   runEval,
   SPLIT_SELECTIONS,
+  type AnswerBaselineFailure,
   type AnswerReport,
   type EvalBaseline,
   type RetrievalMode,
@@ -29,7 +30,8 @@ import { print } from '../output.ts';
 import { buildAnswerer } from '../services/answering.ts';
 import { indexNow } from '../services/index-now.ts';
 import type { IngestRuntime } from '../services/ingest.ts';
-import { expandTarget } from '../services/save-targets.ts';
+import { runEachPageEval } from '../services/each-page-eval.ts';
+import { expandTarget, type Target } from '../services/save-targets.ts';
 import { resolveWorkspace } from '../workspace.ts';
 
 interface EvalOptions {
@@ -43,6 +45,7 @@ interface EvalOptions {
   baseline?: string;
   misses?: boolean;
   json?: boolean;
+  eachPage?: boolean;
 }
 
 export function registerEval(program: Command): void {
@@ -59,6 +62,7 @@ export function registerEval(program: Command): void {
     .option('--baseline <file>', 'fail (exit 1) when a figure falls more than its tolerance below these published figures (answer figures need --answers)')
     .option('--misses', 'list the questions each mode missed (and, with --answers, each wrong answer)')
     .option('--json', 'print the report as JSON')
+    .option('--each-page', 'with --corpus and --answers: ask each answerable question in a workspace holding only the pages it expects (<workspace>-page-<hash>), as a newcomer who saved that page would; no retrieval figures')
     .action(async (options: EvalOptions) => {
       const k = Number.parseInt(options.k, 10);
       if (!Number.isInteger(k) || k < 1 || k > 50) throw new AppError({ code: 'EVAL_K_INVALID', message: `--k must be a whole number from 1 to 50, got "${options.k}".` });
@@ -67,6 +71,13 @@ export function registerEval(program: Command): void {
       }
       if (!SPLIT_SELECTIONS.includes(options.split)) {
         throw new AppError({ code: 'EVAL_SPLIT_INVALID', message: `Unknown split "${options.split}".`, nextStep: `Use one of: ${SPLIT_SELECTIONS.join(', ')}.` });
+      }
+      if (options.eachPage && !(options.corpus && options.answers)) {
+        throw new AppError({
+          code: 'EVAL_EACH_PAGE_INVALID',
+          message: '--each-page saves each question\'s pages from the corpus and measures answers only.',
+          nextStep: 'Give it with --corpus <dir> and --answers.',
+        });
       }
       const questions = parseQuestions(readInput(options.questions, 'questions'), path.basename(options.questions));
       const baseline = options.baseline ? (JSON.parse(readInput(options.baseline, 'baseline')) as EvalBaseline) : undefined;
@@ -79,6 +90,17 @@ export function registerEval(program: Command): void {
       try {
         const workspace = await resolveWorkspace(db, options.workspace ?? (options.corpus ? 'eval' : undefined));
         await app.checkStartup();
+        if (options.eachPage && options.corpus) {
+          const { answerers, skipped } = answerersToMeasure(config);
+          const measured = await runEachPageEval(
+            { db, runtime, logger },
+            { baseSlug: workspace.slug, targets: corpusTargets(options.corpus), questions, split: options.split, answerers, skipped },
+          );
+          if (options.json) print.line(JSON.stringify({ eachPage: { workspaces: measured.workspaces }, answers: answerReportValue(measured.answers) }, null, 2));
+          else print.line(`Answers, each question asked over only the pages it expects (${measured.workspaces} workspace${measured.workspaces === 1 ? '' : 's'})\n${formatAnswerReport(measured.answers, { misses: Boolean(options.misses) })}`);
+          if (baseline) reportAnswerFailures(compareAnswersToBaseline(measured.answers, baseline));
+          return;
+        }
         if (options.corpus) await loadCorpus(options.corpus, workspace.id, runtime, logger, !options.json);
 
         const report = await runEval(
@@ -106,12 +128,8 @@ export function registerEval(program: Command): void {
           for (const f of failures) {
             process.stderr.write(`✗ ${f.split === 'all' ? '' : `[${f.split} half] `}${f.mode} ${f.metric} ${f.measured.toFixed(3)} is below the published ${f.published.toFixed(3)} (tolerance ${tolerance})\n`);
           }
-          const answerFailures = answers ? compareAnswersToBaseline(answers, baseline) : [];
-          for (const f of answerFailures) {
-            const direction = f.metric === 'wronglyRefused' ? 'above' : 'below';
-            process.stderr.write(`✗ ${f.split === 'all' ? '' : `[${f.split} half] `}${f.answerer} ${f.metric} ${f.measured.toFixed(3)} is ${direction} the published ${f.published.toFixed(3)} (tolerance ${f.tolerance})\n`);
-          }
-          if (failures.length > 0 || answerFailures.length > 0) process.exitCode = 1;
+          if (failures.length > 0) process.exitCode = 1;
+          if (answers) reportAnswerFailures(compareAnswersToBaseline(answers, baseline));
         }
       } finally {
         await app.close();
@@ -138,10 +156,25 @@ function readInput(file: string, what: string): string {
   }
 }
 
-/** Saves every document under the folder (named by its path inside it) and indexes what changed. */
-async function loadCorpus(dir: string, workspaceId: string, runtime: IngestRuntime, logger: ReturnType<typeof cliLogger>, progress: boolean): Promise<void> {
+/** Each answer figure below its baseline (wrong refusals: above), on stderr, and a failing exit code. */
+function reportAnswerFailures(failures: readonly AnswerBaselineFailure[]): void {
+  for (const f of failures) {
+    const direction = f.metric === 'wronglyRefused' ? 'above' : 'below';
+    process.stderr.write(`✗ ${f.split === 'all' ? '' : `[${f.split} half] `}${f.answerer} ${f.metric} ${f.measured.toFixed(3)} is ${direction} the published ${f.published.toFixed(3)} (tolerance ${f.tolerance})\n`);
+  }
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+/** Every document under the folder, named by its path inside it. */
+function corpusTargets(dir: string): Target[] {
   const targets = expandTarget(dir, undefined);
   if (targets.length === 0) throw new AppError({ code: 'EVAL_CORPUS_EMPTY', message: `No .html, .htm, .pdf, .md or .txt files under ${dir}.` });
+  return targets;
+}
+
+/** Saves every document under the folder (named by its path inside it) and indexes what changed. */
+async function loadCorpus(dir: string, workspaceId: string, runtime: IngestRuntime, logger: ReturnType<typeof cliLogger>, progress: boolean): Promise<void> {
+  const targets = corpusTargets(dir);
   const ids: string[] = [];
   for (const target of targets) {
     const saved = await saveSource(runtime.services.db, { workspaceId, input: target.input, savedBy: 'eval' }, runtime.saveOptions);
