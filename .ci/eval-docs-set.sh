@@ -14,10 +14,12 @@
 #   bash .ci/eval-docs-set.sh commander-docs  (or: npm run eval:commander-docs; the pinned commander package's one Readme page)
 #   bash .ci/eval-docs-set.sh readme-docs     (or: npm run eval:readme-docs; two saved READMEs, debug's and qs's, as the lockfile pins them)
 #   bash .ci/eval-docs-set.sh npm-readmes     (or: npm run eval:npm-readmes; three more, semver's, find-my-way's and postgres.js's, as the lockfile pins them)
+#   bash .ci/eval-docs-set.sh python-docs --each-page   (each answerable question over only the pages it expects,
+#                                                       against eval/<set>.each-page.baseline.json; all sets: npm run eval:each-page)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|sqlite-docs|git-docs|django-docs|fastify-docs|pino-docs|commander-docs|readme-docs|npm-readmes [--postgres]}
+SET=${1:?usage: bash .ci/eval-docs-set.sh python-docs|postgres-docs|sqlite-docs|git-docs|django-docs|fastify-docs|pino-docs|commander-docs|readme-docs|npm-readmes [--postgres|--each-page]}
 ENGINE=${2:-embedded}
 if [ "$SET" = fastify-docs ]; then
   corpus=node_modules/fastify/docs
@@ -60,12 +62,20 @@ if [ "$ENGINE" = --postgres ]; then
   url="${TEST_DATABASE_URL%/*}/$db"
   run_env=(DATABASE_URL="$url" BRAIN_DATA_DIR="$data")
   env "${run_env[@]}" LOG_LEVEL=warn npx brain migrate >/dev/null
-elif [ "$ENGINE" = embedded ]; then
+elif [ "$ENGINE" = embedded ] || [ "$ENGINE" = --each-page ]; then
   # A fresh embedded database, whatever the environment names.
   run_env=(-u DATABASE_URL BRAIN_DATA_DIR="$data")
 else
-  echo "unknown option $ENGINE (expected --postgres)" >&2
+  echo "unknown option $ENGINE (expected --postgres or --each-page)" >&2
   exit 2
+fi
+
+if [ "$ENGINE" = --each-page ]; then
+  # A newcomer's workspace: only the pages each question expects, one workspace per set of pages.
+  env "${run_env[@]}" LOG_LEVEL=warn \
+    npx brain eval --questions "eval/$SET.jsonl" --corpus "$corpus" --workspace "$SET" \
+    --baseline "eval/$SET.each-page.baseline.json" --answers --each-page
+  exit
 fi
 
 env "${run_env[@]}" LOG_LEVEL=warn \
