@@ -189,9 +189,9 @@ function namedInPassing(question: string, passages: readonly Passage[], stats: T
 /**
  * A prose name ("Windows", "MySQL", "POST") in nothing saved is an aside of the question when the
  * question says much else (ASIDE_MIN_WORDS other words), the name carries under ASIDE_SHARE of its
- * weight, and one retrieved sentence holds at least HELD_TOGETHER of the weight of the others, in
- * two of them at least: the saved page answers the question, only not for that place. "What is
- * the default port of MySQL?" is about MySQL (half its weight, three words).
+ * weight, and one retrieved sentence holds ASIDE_HELD_WORDS of the others, or two with
+ * HELD_TOGETHER of their weight: the saved page answers the question, only not for that place.
+ * "What is the default port of MySQL?" is about MySQL (half its weight, three words).
  */
 function namesAnAside(question: string, name: string, passages: readonly Passage[], stats: TermStats): boolean {
   if (!/^\p{Lu}[\p{L}\p{N}]*(?:-\p{L}+)?$/u.test(name)) return false;
@@ -202,7 +202,6 @@ function namesAnAside(question: string, name: string, passages: readonly Passage
   const total = tokens.reduce((sum, t) => sum + weights.weight(t.term), 0);
   const nameWeight = tokens.filter((t) => own.has(t.term)).reduce((sum, t) => sum + weights.weight(t.term), 0);
   if (total === 0 || nameWeight >= ASIDE_SHARE * total) return false;
-  // Three of its other words in one sentence, or half their weight in two.
   const othersWeight = total - nameWeight;
   const held = (terms: ReadonlySet<string>) => {
     const found = others.filter((t) => terms.has(t.term));
