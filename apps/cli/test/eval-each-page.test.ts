@@ -7,13 +7,14 @@ import { runCli } from './run-cli.ts';
 
 interface EachPageJson {
   eachPage: { workspaces: number };
-  answers: { results: { id: string; correct: boolean | null; grounded: boolean; cited: string[]; answer: string }[] };
+  answers: { results: { id: string; pages: string[]; correct: boolean | null; grounded: boolean; cited: string[]; answer: string }[] };
 }
 
 /**
  * `brain eval --each-page`: every answerable question asked in a workspace of its own pages only, as
- * a newcomer who saved that page asks it. Two pages state the same setting's default differently;
- * over both saved together one answer must lose, page by page each is right and cites its own.
+ * a newcomer who saved that page asks it, and each unanswerable one asked of every such workspace.
+ * Two pages state the same setting's default differently; over both saved together one answer
+ * must lose, page by page each is right and cites its own.
  */
 describe('brain eval --each-page', () => {
   let dataDir = '';
@@ -40,17 +41,19 @@ describe('brain eval --each-page', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as EachPageJson;
     expect(report.eachPage.workspaces).toBe(2);
-    // The unanswerable question expects no page: measured over the whole corpus, not here.
-    expect(report.answers.results.map((r) => [r.id, r.correct, r.cited])).toEqual([
-      ['alpha-timeout', true, ['alpha.md']],
-      ['beta-timeout', true, ['guides/beta.md']],
+    // The unanswerable question is asked of each page, and each refuses it.
+    expect(report.answers.results.map((r) => [r.id, r.pages, r.correct, r.grounded, r.cited])).toEqual([
+      ['alpha-timeout', ['alpha.md'], true, true, ['alpha.md']],
+      ['off-topic', ['alpha.md'], null, false, []],
+      ['beta-timeout', ['guides/beta.md'], true, true, ['guides/beta.md']],
+      ['off-topic', ['guides/beta.md'], null, false, []],
     ]);
 
     // The workspaces are named after their pages, not their order: a run of one half finds the one it needs.
     const again = await runCli(['eval', '--questions', questions, '--corpus', corpus, '--workspace', 'pages', '--answers', '--each-page', '--split', 'test'], { BRAIN_DATA_DIR: dataDir }, 180_000);
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/over only the pages it expects \(1 workspace\)/);
-    expect(again.stdout).toMatch(/extractive\s+test\s+all\s+1\s+0\s+1\.000/);
+    expect(again.stdout).toMatch(/over only the pages it expects, each unanswerable one over every such set \(1 workspace\)/);
+    expect(again.stdout).toMatch(/extractive\s+test\s+all\s+1\s+1\s+1\.000/);
   });
 
   it('says what to do when asked without a corpus, or when an expected page is no file of it', { timeout: 120_000 }, async () => {

@@ -29,6 +29,8 @@ export interface AnswerScore {
   answer: string;
   /** The AppError code when `ask` failed (counted as neither right nor a refusal). */
   error: string | null;
+  /** Asked page by page (`--each-page`): the pages its workspace held. */
+  pages?: string[];
 }
 
 export interface AnswerSummaryRow {

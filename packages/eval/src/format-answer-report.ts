@@ -32,7 +32,7 @@ export function formatAnswerReport(report: AnswerReport, options: { misses?: boo
       out.push('', `${answerer}: ${failures.length === 0 ? 'no failures' : `${failures.length} failures`}`);
       for (const r of failures) {
         const why = r.error ? `error ${r.error}` : !r.answerable ? 'answered an unanswerable question' : !r.grounded ? 'refused' : r.correct === false ? 'no gold string' : 'no expected source cited';
-        out.push(`  ${r.id} [${r.split ?? '-'}]: ${why}; cited ${r.cited.join(', ') || 'nothing'}`);
+        out.push(`  ${r.id}${r.pages ? ` (over ${r.pages.join(' + ')})` : ''} [${r.split ?? '-'}]: ${why}; cited ${r.cited.join(', ') || 'nothing'}`);
         if (r.answer) out.push(`    ${excerpt(r.answer)}`);
       }
     }

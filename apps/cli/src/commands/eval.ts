@@ -62,7 +62,7 @@ export function registerEval(program: Command): void {
     .option('--baseline <file>', 'fail (exit 1) when a figure falls more than its tolerance below these published figures (answer figures need --answers)')
     .option('--misses', 'list the questions each mode missed (and, with --answers, each wrong answer)')
     .option('--json', 'print the report as JSON')
-    .option('--each-page', 'with --corpus and --answers: ask each answerable question in a workspace holding only the pages it expects (<workspace>-page-<hash>), as a newcomer who saved that page would; no retrieval figures')
+    .option('--each-page', 'with --corpus and --answers: ask each answerable question in a workspace holding only the pages it expects (<workspace>-page-<hash>), as a newcomer who saved that page would, and each unanswerable one in every such workspace; no retrieval figures')
     .action(async (options: EvalOptions) => {
       const k = Number.parseInt(options.k, 10);
       if (!Number.isInteger(k) || k < 1 || k > 50) throw new AppError({ code: 'EVAL_K_INVALID', message: `--k must be a whole number from 1 to 50, got "${options.k}".` });
@@ -97,7 +97,7 @@ export function registerEval(program: Command): void {
             { baseSlug: workspace.slug, targets: corpusTargets(options.corpus), questions, split: options.split, answerers, skipped },
           );
           if (options.json) print.line(JSON.stringify({ eachPage: { workspaces: measured.workspaces }, answers: answerReportValue(measured.answers) }, null, 2));
-          else print.line(`Answers, each question asked over only the pages it expects (${measured.workspaces} workspace${measured.workspaces === 1 ? '' : 's'})\n${formatAnswerReport(measured.answers, { misses: Boolean(options.misses) })}`);
+          else print.line(`Answers page by page: each answerable question over only the pages it expects, each unanswerable one over every such set (${measured.workspaces} workspace${measured.workspaces === 1 ? '' : 's'})\n${formatAnswerReport(measured.answers, { misses: Boolean(options.misses) })}`);
           if (baseline) reportAnswerFailures(compareAnswersToBaseline(measured.answers, baseline));
           return;
         }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Answerer } from '@brain/answer';
 import { saveSource } from '@brain/ingest';
 import type { Database } from '@brain/db';
-import { buildAnswerReport, pageGroups, runAnswerEval, type AnswerReport, type AnswerScore, type EvalQuestion, type SplitSelection } from '@brain/eval';
+import { buildAnswerReport, pageGroups, runAnswerEval, selectSplit, type AnswerReport, type AnswerScore, type EvalQuestion, type SplitSelection } from '@brain/eval';
 import type { Logger } from '@brain/observability';
 import { resolveWorkspace } from '../workspace.ts';
 import { indexNow } from './index-now.ts';
@@ -22,8 +22,9 @@ export interface EachPageReport {
 
 /**
  * Every answerable question asked in a workspace holding only the pages it expects, as a newcomer
- * who saved that page asks it: term counts, the generic words and retrieval's k are then those of
- * one page, where a whole manual measures them over hundreds. The workspaces are named after the
+ * who saved that page asks it, and every unanswerable one asked in each of those workspaces: term
+ * counts, the generic words and retrieval's k are then those of one page, where a whole manual
+ * measures them over hundreds. The workspaces are named after the
  * pages they hold (`<base>-page-<hash>`, whichever questions or split a run measures) and kept, so
  * a second run re-saves unchanged files and indexes nothing.
  */
@@ -33,6 +34,8 @@ export async function runEachPageEval(
 ): Promise<EachPageReport> {
   const byName = new Map(input.targets.flatMap((t) => (t.input.kind === 'file' ? [[t.input.fileName, t] as const] : [])));
   const groups = pageGroups(input.questions, input.split, [...byName.keys()]);
+  // What no page answers is asked of every page: a newcomer's one page must refuse it too.
+  const unanswerable = selectSplit(input.questions, input.split).filter((q) => !q.answerable);
   const scores: AnswerScore[] = [];
   for (const group of groups) {
     const workspace = await resolveWorkspace(deps.db, `${input.baseSlug}-page-${pagesKey(group.pages)}`);
@@ -46,9 +49,9 @@ export async function runEachPageEval(
     await indexNow(deps.runtime, ids, false, deps.logger);
     const report = await runAnswerEval(
       { db: deps.db, embedder: deps.runtime.services.embedder, logger: deps.logger.child({ component: 'answer' }) },
-      { workspaceId: workspace.id, questions: group.questions, answerers: input.answerers, split: input.split },
+      { workspaceId: workspace.id, questions: [...group.questions, ...unanswerable], answerers: input.answerers, split: input.split },
     );
-    scores.push(...report.results);
+    scores.push(...report.results.map((r) => ({ ...r, pages: group.pages })));
   }
   return { workspaces: groups.length, answers: buildAnswerReport(scores, input.split, input.skipped) };
 }
