@@ -1313,8 +1313,10 @@ CREATE TABLE public.rate_limit_counters (
     bucket text NOT NULL,
     window_start timestamp with time zone NOT NULL,
     hits integer NOT NULL,
+    previous_hits integer DEFAULT 0 NOT NULL,
     CONSTRAINT rate_limit_counters_bucket_check CHECK (((length(bucket) >= 1) AND (length(bucket) <= 200))),
-    CONSTRAINT rate_limit_counters_hits_check CHECK ((hits >= 1))
+    CONSTRAINT rate_limit_counters_hits_check CHECK ((hits >= 0)),
+    CONSTRAINT rate_limit_counters_previous_hits_check CHECK ((previous_hits >= 0))
 );
 
 ALTER TABLE ONLY public.rate_limit_counters FORCE ROW LEVEL SECURITY;
@@ -1324,6 +1326,12 @@ ALTER TABLE ONLY public.rate_limit_counters FORCE ROW LEVEL SECURITY;
 --
 
 COMMENT ON TABLE public.rate_limit_counters IS 'Service-only: no tenant can read or write it.';
+
+--
+-- Name: COLUMN rate_limit_counters.previous_hits; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.rate_limit_counters.previous_hits IS 'Admitted hits of the window before window_start.';
 
 --
 -- Name: solved_threads; Type: TABLE; Schema: public; Owner: -

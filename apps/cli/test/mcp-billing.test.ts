@@ -79,7 +79,7 @@ describeDb('MCP goes through the same entitlements as Discord', (suite) => {
 
   it('applies the save rate limits to save_source, with when to try again', async () => {
     expect(deps.saveOptions.rateLimits).toMatchObject({ perMember: { limit: 20, windowSeconds: 600 }, perWorkspace: { limit: 200, windowSeconds: 3600 } });
-    // Windows far longer than the test, so a fixed window cannot roll over halfway through it.
+    // Windows far longer than the test, so no window rolls over halfway through it.
     const strict = { ...deps, saveOptions: { ...deps.saveOptions, rateLimits: { ...(deps.saveOptions.rateLimits as SaveRateLimits), perMember: { limit: 2, windowSeconds: 100_000_000 } } } };
     const client = await connect(strict, { workspaceId: local, name: 'busy-agent', audience: EVERYTHING });
     for (let i = 0; i < 2; i++) expect((await call(client, 'save_source', { text: `Busy note ${i}.` })).isError).toBeFalsy();

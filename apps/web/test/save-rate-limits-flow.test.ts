@@ -5,7 +5,7 @@ import { describeDb } from '@brain/db/testing';
 import { startFakeDiscord, type FakeDiscord } from '@brain/testkit';
 import { createGuildWorkspace, messageCommand, slash, startHarness, type Harness } from './helpers/discord-harness.ts';
 
-// Far longer than the test, so a fixed window cannot roll over halfway through it.
+// Far longer than the test, so no window rolls over halfway through it.
 const LONG = 100_000_000;
 
 /** The same interaction, sent by another member of the server. */

@@ -31,7 +31,9 @@ describeDb('rate limiter', (suite) => {
     for (let i = 0; i < 5; i++) decisions.push(await limiter.hit('test:a', limit));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
     expect(decisions[4]?.retryAfterSeconds).toBeGreaterThan(0);
-    expect(decisions[4]?.retryAfterSeconds).toBeLessThanOrEqual(600);
+    // The window is full: one more fits a third of the way into the next (the 3 hits then weigh 2).
+    expect(decisions[4]?.retryAfterSeconds).toBeGreaterThan(200);
+    expect(decisions[4]?.retryAfterSeconds).toBeLessThanOrEqual(800);
     expect((await limiter.hit('test:b', limit)).allowed).toBe(true);
   });
 
@@ -41,5 +43,30 @@ describeDb('rate limiter', (suite) => {
     await limiter.hit('test:w', limit);
     await suite.db.query(`update rate_limit_counters set window_start = window_start - interval '1 hour' where bucket = 'test:w'`);
     expect((await limiter.hit('test:w', limit)).allowed).toBe(true);
+  });
+
+  it('slides: a client that spends its allowance at the end of a window gets none back at the start of the next', async () => {
+    const windowMs = 600_000;
+    let at = 3000 * windowMs - 5_000;
+    const limiter = createRateLimiter(suite.db, { now: () => at });
+    const limit = { limit: 3, windowSeconds: 600 };
+    const before = [];
+    for (let i = 0; i < 3; i++) before.push((await limiter.hit('test:s', limit)).allowed);
+    at += 10_000;
+    const after = await limiter.hit('test:s', limit);
+    expect([...before, after.allowed]).toEqual([true, true, true, false]);
+    // A third of the previous window must age out before one more fits: 200 s into the new window.
+    expect(after.retryAfterSeconds).toBe(195);
+    at += 195_000;
+    expect((await limiter.hit('test:s', limit)).allowed).toBe(true);
+    const [row] = await suite.db.query<{ hits: number; previous_hits: number }>(`select hits, previous_hits from rate_limit_counters where bucket = 'test:s'`);
+    expect(row).toEqual({ hits: 1, previous_hits: 3 });
+  });
+
+  it('lets only the limit through when hits race for the last slots', async () => {
+    const limiter = createRateLimiter(suite.db);
+    const limit = { limit: 4, windowSeconds: 3600 * 24 * 365 };
+    const decisions = await Promise.all(Array.from({ length: 10 }, () => limiter.hit('test:race', limit)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(4);
   });
 });

@@ -6,7 +6,7 @@ import { isAppError } from '@brain/errors';
 import { describeSeconds, saveSource, type SaveRateLimits } from '../src/index.ts';
 import { createWorkspace } from './helpers.ts';
 
-// Windows far longer than the test, so a fixed window cannot roll over halfway through it.
+// Windows far longer than the test, so no window rolls over halfway through it.
 const LONG = 100_000_000;
 
 async function refusal(promise: Promise<unknown>) {

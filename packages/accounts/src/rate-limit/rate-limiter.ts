@@ -1,5 +1,6 @@
 import { withService, type Database } from '@brain/db';
 import { AppError } from '@brain/errors';
+import { slidingDecision } from './sliding-window.ts';
 
 export interface RateLimit {
   /** Hits allowed per window. */
@@ -9,15 +10,18 @@ export interface RateLimit {
 
 export interface RateLimitDecision {
   allowed: boolean;
+  /** Admitted hits the decision weighed, this one included when allowed (the previous window's scaled). */
   hits: number;
-  /** Seconds until the window resets (when refused). */
+  /** Seconds until a hit would be admitted again (when refused). */
   retryAfterSeconds: number;
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every web instance shares them. One upsert per hit:
- * the counter resets when the window moves on, and concurrent hits cannot both take the last
- * slot. Stale buckets are swept now and then, by age.
+ * Sliding-window counters in PostgreSQL, so every web instance shares them. One row per bucket
+ * holds the current window's admitted hits and the previous window's; the row is locked for the
+ * decision, so concurrent hits cannot both take the last slot. Stale buckets are swept now and
+ * then, by age. Time comes from `now` (the process clock), so tests can place a hit anywhere in a
+ * window.
  */
 export interface RateLimiter {
   hit(bucket: string, limit: RateLimit): Promise<RateLimitDecision>;
@@ -27,32 +31,45 @@ export interface RateLimiter {
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
+type CounterRow = {
+  window_start_ms: number;
+  hits: number;
+  previous_hits: number;
+};
+
 export function createRateLimiter(db: Database, options: { now?: () => number } = {}): RateLimiter {
   const now = options.now ?? Date.now;
   let lastSweep = now();
 
   async function hit(bucket: string, limit: RateLimit): Promise<RateLimitDecision> {
-    const [row] = await withService(db, async (tx) => {
-      if (now() - lastSweep > SWEEP_EVERY_MS) {
-        lastSweep = now();
-        await tx.query(`delete from public.rate_limit_counters where window_start < now() - interval '1 day'`);
+    const key = bucket.slice(0, 200);
+    return withService(db, async (tx) => {
+      const at = now();
+      if (at - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = at;
+        await tx.query(`delete from public.rate_limit_counters where window_start < to_timestamp($1::double precision / 1000) - interval '1 day'`, [at]);
       }
-      return tx.query<{ hits: number; reset_in: number }>(
-        `with w as (
-           select to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int) as start
-         )
-         insert into public.rate_limit_counters as c (bucket, window_start, hits)
-         select $1, w.start, 1 from w
-         on conflict (bucket) do update
-           set hits = case when c.window_start = excluded.window_start then c.hits + 1 else 1 end,
-               window_start = excluded.window_start
-         returning c.hits,
-           ceil(extract(epoch from (c.window_start + make_interval(secs => $2::int) - now())))::int as reset_in`,
-        [bucket.slice(0, 200), limit.windowSeconds],
+      // A first hit's row exists before it is locked, so two first hits queue on the same row. Its
+      // window lies long past, so the decision starts it afresh.
+      await tx.query(
+        `insert into public.rate_limit_counters (bucket, window_start, hits, previous_hits)
+         values ($1, to_timestamp(0), 0, 0) on conflict (bucket) do nothing`,
+        [key],
       );
+      const [row] = await tx.query<CounterRow>(
+        `select (extract(epoch from window_start) * 1000)::float8 as window_start_ms, hits, previous_hits
+           from public.rate_limit_counters where bucket = $1 for update`,
+        [key],
+      );
+      const decision = slidingDecision(row ? { windowStartMs: row.window_start_ms, hits: row.hits, previousHits: row.previous_hits } : undefined, limit, at);
+      await tx.query(
+        `update public.rate_limit_counters
+            set window_start = to_timestamp($2::double precision / 1000), hits = $3, previous_hits = $4
+          where bucket = $1`,
+        [key, decision.counter.windowStartMs, decision.counter.hits, decision.counter.previousHits],
+      );
+      return { allowed: decision.allowed, hits: decision.weighedHits, retryAfterSeconds: decision.retryAfterSeconds };
     });
-    const hits = row?.hits ?? 1;
-    return { allowed: hits <= limit.limit, hits, retryAfterSeconds: Math.max(1, row?.reset_in ?? limit.windowSeconds) };
   }
 
   return {

@@ -6,7 +6,7 @@ export interface RateWindow {
   windowSeconds: number;
 }
 
-/** A shared fixed-window counter (@brain/accounts' RateLimiter satisfies it). */
+/** A shared sliding-window counter (@brain/accounts' RateLimiter satisfies it). */
 export interface RateCounter {
   hit(bucket: string, window: RateWindow): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
