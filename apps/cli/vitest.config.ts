@@ -15,10 +15,18 @@ export const FAULT_SUITES = [
   'test/worker-sigterm.test.ts',
 ];
 
+/**
+ * `npm run test:eval` (vitest.eval.config.ts), a CI step of its own: `brain eval` over small
+ * corpora (retrieval and answer figures, baselines, page by page, the chat leg) and `brain ask`
+ * against what it saved.
+ */
+export const EVAL_SUITES = ['test/eval-and-ask.test.ts', 'test/eval-each-page.test.ts', 'test/eval-answers-chat.test.ts'];
+
 // Vitest defaults to one worker on a 2-core machine, and most of these files wait on `brain` child
 // processes, browsers and fakes rather than compute: two files at a time keep both cores busy when
 // this package, the longest, is the last one running (see turbo.json).
 // The four browser suites (a Chromium beside a `brain start` each: 3 min of this package's 11 in a
 // clean-clone CI run) are left out of `npm test` to keep it inside its 10 minutes, and so are the
-// fault suites (about 80 s of this package's lane in such a run, when npm test still took 10 min).
-export default mergeConfig(shared, { test: { maxWorkers: 2, exclude: ['**/node_modules/**', BROWSER_SUITES, ...FAULT_SUITES] } });
+// fault suites (about 80 s of this package's lane in such a run, when npm test still took 10 min),
+// and the eval suites (about 110 s of it in a clean-clone run whose npm test took 10 min 26 s).
+export default mergeConfig(shared, { test: { maxWorkers: 2, exclude: ['**/node_modules/**', BROWSER_SUITES, ...FAULT_SUITES, ...EVAL_SUITES] } });
