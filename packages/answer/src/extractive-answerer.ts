@@ -1,7 +1,7 @@
 import { EXTRACTIVE_LABEL } from './messages.ts';
 import { candidatesOf, posesAsCitation, namesApi, quotableCode, scoreCandidates, type Candidate } from './extractive-candidates.ts';
 import { collapseWhitespace, type SentenceSpan, type TextRange } from './text/sentences.ts';
-import { termWeights } from './text/term-weights.ts';
+import { isSmallWorkspace, mostlyUnheld, termWeights } from './text/term-weights.ts';
 import { searchTextOf } from './text/doc-vocabulary.ts';
 import { termSet, terms } from './text/terms.ts';
 import { asksForMeans, asksForValue, statesDefault } from './text/question-kind.ts';
@@ -83,13 +83,12 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   const wanted = termSet(searchTextOf(question));
   const all = candidatesOf(passages);
   if (all.length === 0) return [];
-  const weights = termWeights(
-    wanted,
-    all.map((c) => c.span.text),
-    passages.map((p) => `${p.heading ?? ''} ${p.content}`),
-    request.termStats,
-  );
-  scoreCandidates(all, request.question, wanted, weights);
+  const passageTexts = passages.map((p) => `${p.heading ?? ''} ${p.content}`);
+  const weights = termWeights(wanted, all.map((c) => c.span.text), passageTexts, request.termStats);
+  // In a page or a few, when the passages miss most of the question's informative words, a label
+  // that is only one of its common words is where the page defines that word.
+  const labelsDefine = isSmallWorkspace(request.termStats) && mostlyUnheld([...wanted].filter((t) => !weights.generic(t)), passageTexts, (t) => weights.weight(t));
+  scoreCandidates(all, request.question, wanted, weights, { labelsDefine });
 
   // Once any sentence shares an informative term with the question, a lower passage's sentences
   // that share only generic ones ("maximum", "default") are about something else. The best
@@ -98,7 +97,7 @@ function pickQuotes(request: AnswerRequest, maxQuotes: number, maxChars: number)
   // sorted order." for "How do I insert into a list while keeping it in order?").
   const asked: Asked = { value: asksForValue(question), means: asksForMeans(question), codeNames: codeNamesOf(question) };
   const informativeSeen = all.some((c) => c.informative.size > 0);
-  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans));
+  const pool = all.filter((c) => c.score > 0 && (!informativeSeen || (c.rank === 0 && !c.offSection) || c.informative.size > 0 || c.definesMeans || c.definesLabel));
 
   const picked: Quote[] = [];
   const shown: { n: number; range: TextRange }[] = [];

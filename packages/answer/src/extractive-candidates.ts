@@ -4,6 +4,7 @@ import { normalise, termOf, termSet, terms } from './text/terms.ts';
 import { namesIn } from './coverage-gate.ts';
 import { asksForMeans, leadingTerm } from './text/question-kind.ts';
 import { escapeRegExp, literalsHeldBy, literalsOf } from './text/literals.ts';
+import { plainTermLineTerm } from './text/term-lines.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence of a retrieved passage the extractive answerer may quote, with how well it answers. */
@@ -42,6 +43,12 @@ export interface Candidate {
   informative: Set<string>;
   /** An API's description that opens with the action a how-to question asks for. */
   definesMeans: boolean;
+  /**
+   * In a page or a few (labelsDefine), one of the first sentences under a label that is only a
+   * word of the question, in code ticks ("`payload`"): where the page defines a word it uses
+   * everywhere. It may be quoted though that word is generic, and lets no other sentence in.
+   */
+  definesLabel: boolean;
   /** The sentence writes every value the question writes ("~1.2.3"), and the question writes one. */
   writesAskedValues: boolean;
   score: number;
@@ -125,7 +132,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
       const ownSection = termSet(ownSectionText);
       out.push({
         passage, rank, span, siblings: spans, position, sectionPosition, besideLabel: span.label !== null && firstBlock.get(span.label) === span.block, context, sectionTerms, sectionText: `${span.heading ?? ''} ${labelText}`, ownSection, ownSectionText, ownTerms: termSet(span.text),
-        matched: new Set(), informative: new Set(), definesMeans: false, writesAskedValues: false, offSection: false, inNamedSection: false, underNamedName: false, score: 0,
+        matched: new Set(), informative: new Set(), definesMeans: false, definesLabel: false, writesAskedValues: false, offSection: false, inNamedSection: false, underNamedName: false, score: 0,
       });
     }
   }
@@ -133,7 +140,7 @@ export function candidatesOf(passages: readonly Passage[]): Candidate[] {
 }
 
 /** BM25 over sentences, with the headings, the named section and the question's topic taken into account. */
-export function scoreCandidates(all: Candidate[], question: string, wanted: Set<string>, weights: TermWeights): void {
+export function scoreCandidates(all: Candidate[], question: string, wanted: Set<string>, weights: TermWeights, options: { labelsDefine?: boolean } = {}): void {
   const termLists = all.map((c) => terms(c.span.text));
   const avgLength = termLists.reduce((sum, l) => sum + l.length, 0) / all.length || 1;
   // When the question names a section ("connectionTimeout"), sentences of other sections of the
@@ -219,6 +226,8 @@ export function scoreCandidates(all: Candidate[], question: string, wanted: Set<
     const definesCode = defines && namedAsCode(c.ownSectionText, question);
     if (definesCode && ![...c.ownSection].some((t) => wanted.has(t) && !weights.generic(t))) relevance += rarest;
     for (const t of c.matched) if (!weights.generic(t) || writtenNames.has(t) || (definesCode && c.ownSection.has(t))) c.informative.add(t);
+    const labelTerm = options.labelsDefine && defines && c.span.label ? plainTermLineTerm(c.span.label.text) : undefined;
+    c.definesLabel = labelTerm !== undefined && c.matched.has(labelTerm);
     // A sentence made only of the question's own words ("FST_ERR_X" in a table of contents)
     // tells the asker nothing new.
     // A definition that restates the question ("The final path component, without its suffix")

@@ -1,7 +1,8 @@
 import { withWorkspace, type ArtifactMatch, type AudienceFilter, type Database } from '@brain/db';
 import { loadSourcePassages } from './queries/load-source-passages.ts';
 import { optionsOf, optionTermLinePattern, optionTermNames } from './text/code-names.ts';
-import { weighQuestion, type TermStats } from './text/term-weights.ts';
+import { isSmallWorkspace, mostlyUnheld, weighQuestion, type TermStats } from './text/term-weights.ts';
+import { codeTermLineWord, isPlainWord, termLineName, wordTermLinePattern } from './text/term-lines.ts';
 import { normalise, terms } from './text/terms.ts';
 import type { ContextMatch } from './types.ts';
 
@@ -46,7 +47,12 @@ export async function sourceSiblings(
   const informative = tokens.filter((t) => !weights.generic(t.term));
   // An option the question writes ("--keep-index") is one name however generic its words are.
   const askedOptions = optionsOf(input.question);
-  if (informative.length === 0 && askedOptions.length === 0) return none;
+  // In a page or a few, the word the page is about is generic by count: its term line still
+  // defines it ("`payload`" › "…it must be shorter than 8000 bytes." on the NOTIFY page). Read only
+  // when the retrieved passages miss most of what the question asks beyond the page's own words
+  // ("maximum", "size"): where they hold it, "default ordering" is not about a `default` option.
+  const labelWords = isSmallWorkspace(input.termStats) && mostlyUnheld(informative.map((t) => t.term), input.matches.map((p) => `${p.heading ?? ''} ${p.content}`), (t) => weights.weight(t)) ? tokens.filter((t) => weights.generic(t.term) && isPlainWord(t.token)) : [];
+  if (informative.length === 0 && askedOptions.length === 0 && labelWords.length === 0) return none;
   const read = await withWorkspace(db, input.workspaceId, (tx) =>
     loadSourcePassages(tx, {
       workspaceId: input.workspaceId,
@@ -54,7 +60,7 @@ export async function sourceSiblings(
       artifactIds: [...new Set(input.matches.map((m) => m.artifactId))].slice(0, options.sources ?? 3),
       exceptChunkIds: input.matches.map((m) => m.chunkId),
       prefixes: [...new Set(informative.map((t) => prefixOf(t.term)))],
-      termLines: askedOptions.map(optionTermLinePattern),
+      termLines: [...askedOptions.map(optionTermLinePattern), ...labelWords.map((t) => wordTermLinePattern(normalise(t.token)))],
       limit: options.readLimit ?? 12,
     }),
   );
@@ -70,12 +76,16 @@ export async function sourceSiblings(
   // spellings "-k, --keep-index", or its own section's heading) states what the page says of it,
   // however much shorter passages that only mention it out-score it.
   const asked = new Set(informative.map((t) => normalise(t.token)));
-  const scored = read.map((passage, i) => ({ passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(`${ownHeading(passage.heading)}\n${passage.content}`, asked, askedOptions) }));
+  const labelled = new Set(labelWords.map((t) => normalise(t.token)));
+  const scored = read.map((passage, i) => {
+    const text = `${ownHeading(passage.heading)}\n${passage.content}`;
+    return { passage, score: scores[input.matches.length + i] ?? 0, defines: definesName(text, asked, askedOptions), labels: labelsWord(text, labelled) };
+  });
   const kept = scored
-    .filter((x) => x.defines || x.score > bar)
-    .sort((a, b) => Number(b.defines) - Number(a.defines) || b.score - a.score)
+    .filter((x) => x.defines || x.labels || x.score > bar)
+    .sort((a, b) => Number(b.defines) - Number(a.defines) || Number(b.labels) - Number(a.labels) || b.score - a.score)
     .slice(0, options.keep ?? 2)
-    .map(({ passage, defines }) => ({ defines, match: { ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] } satisfies ContextMatch }));
+    .map(({ passage, defines, labels }) => ({ defines: defines || labels, match: { ...passage, similarity: null, vectorRank: null, keywordRank: null, score: 0, matchedBy: ['source'] } satisfies ContextMatch }));
   return { defining: kept.filter((k) => k.defines).map((k) => k.match), better: kept.filter((k) => !k.defines).map((k) => k.match) };
 }
 
@@ -101,14 +111,20 @@ function ownHeading(heading: string | null): string {
   return path.length > 1 ? (path.at(-1) ?? '') : '';
 }
 
-// A term line: a name, optionally in code ticks, optionally followed by its type or parameters.
-const TERM_LINE = /^\s*[`*]*([\p{L}_][\p{L}\p{N}_.]*)[`*]*\s*(?:\(.*\))?\s*$/u;
+/** Does a line of the passage hold one of these words alone, as a term in code ticks ("`payload`")? */
+function labelsWord(content: string, words: ReadonlySet<string>): boolean {
+  if (words.size === 0) return false;
+  return content.split('\n').some((line) => {
+    const word = codeTermLineWord(line);
+    return word !== undefined && words.has(normalise(word));
+  });
+}
 
 function definesName(content: string, asked: ReadonlySet<string>, options: readonly string[]): boolean {
   return content.split('\n').some((line) => {
     // An option's term line ("-k, --keep-index, --no-keep-index") defines each of its spellings.
     if (options.length > 0 && optionTermNames(line).some((name) => options.includes(name))) return true;
-    const name = TERM_LINE.exec(line)?.[1];
+    const name = termLineName(line);
     // "functools.lru_cache" defines "lru_cache" too: the question's words split at dots.
     return name !== undefined && asked.has(normalise(name).split('.').at(-1) ?? '');
   });

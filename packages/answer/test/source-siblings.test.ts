@@ -89,6 +89,23 @@ describeDb('the best sources’ further passages', (suite) => {
     expect(found.length).toBeLessThanOrEqual(2);
   });
 
+  it('in a workspace of a page, reads the term line of a word the page uses everywhere only when the retrieved passages miss the rest of the question', async () => {
+    const description = 'NOTIFY sends a notification event with an optional payload string. The payload string can tell cases apart; identical payload strings in one transaction are delivered once.';
+    const parameters = '`channel`\n\nName of the notification channel.\n\n`payload`\n\nThe payload string to be communicated along with the notification. In the default configuration it must be shorter than 8000 bytes.';
+    const [page] = await seedDocs(suite.db, ws, embedder, [{ title: 'NOTIFY', passages: [description, 'The payload of a notification is delivered as is: listeners get the payload and the channel, in commit order.', parameters] }]);
+    const doc = page as SeededDoc;
+    // Eleven passages, "payload" on seven: generic by count. "maximum" and "size" are on none.
+    const stats: TermStats = { documents: 11, frequencies: new Map([['maximum', 0], ['payload', 7], ['size', 0], ['notifi', 11], ['messag', 1], ['order', 2]]), cap: 11 };
+    const asked = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What is the maximum payload size of a NOTIFY message?', matches: [matchOf(doc, 0, description)], termStats: stats });
+    expect(asked.defining.map((m) => m.chunkId)).toEqual([doc.chunkIds[2]]);
+    // The retrieved passage holds what else the question asks ("order"): no term line is read for "payload".
+    const held = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'In what order is a NOTIFY payload delivered?', matches: [matchOf(doc, 1, 'The payload of a notification is delivered as is: listeners get the payload and the channel, in commit order.')], termStats: stats });
+    expect(held.defining).toEqual([]);
+    // Over a whole manual where it is as common, the same word is not read for its term line.
+    const manual = await readSiblings(suite.db, { workspaceId: ws, audience: EVERYTHING, question: 'What is the maximum payload size of a NOTIFY message?', matches: [matchOf(doc, 0, description)], termStats: { ...stats, documents: 400, frequencies: new Map([['maximum', 10], ['payload', 100], ['size', 10], ['notifi', 200], ['messag', 30]]) } });
+    expect(manual.defining).toEqual([]);
+  });
+
   it('takes a section whose own heading names what is asked for its definition, and reads it second', async () => {
     const [api, guide] = (await seedDocs(suite.db, ws, embedder, [
       {

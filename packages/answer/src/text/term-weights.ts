@@ -29,6 +29,33 @@ const RELATIVE_SPREAD = 2;
 /** Below this many passages a share means little: a term must be in this many to be generic. */
 const GENERIC_MIN_PASSAGES = 3;
 
+/**
+ * A workspace of a page or a few (a newcomer's): fewer passages than this. There a word in three
+ * passages is generic, so the word a page is about ("payload" on PostgreSQL's NOTIFY page, on 7 of
+ * its 11 passages) is, and only its own term line ("`payload`") still says which passage defines
+ * it. Chosen on the tune halves asked page by page (`brain eval --each-page`), where nine in ten
+ * workspaces hold under 75 passages, against the whole manuals (hundreds to thousands).
+ */
+export const SMALL_WORKSPACE_PASSAGES = 100;
+
+/** Is this a workspace of a page or a few, where a definition's term line tells what a count cannot? */
+export function isSmallWorkspace(stats: TermStats | undefined): boolean {
+  return stats !== undefined && stats.documents > 0 && stats.documents < SMALL_WORKSPACE_PASSAGES;
+}
+
+/**
+ * Do these texts hold less than half the weight of these terms (or are there none)? The question's
+ * informative words mostly missing from what was retrieved: what it asks beyond a small page's own
+ * words ("maximum", "size" of the NOTIFY payload) is not written there, and the page's definition
+ * of the word it asks about is the best lead left.
+ */
+export function mostlyUnheld(wanted: readonly string[], texts: readonly string[], weight: (term: string) => number): boolean {
+  const held = new Set(texts.flatMap((text) => terms(text)));
+  const total = wanted.reduce((sum, t) => sum + weight(t), 0);
+  const inTexts = wanted.reduce((sum, t) => sum + (held.has(t) ? weight(t) : 0), 0);
+  return total === 0 || inTexts * 2 < total;
+}
+
 /** The passage count from which a term is generic in a workspace of `documents` passages. */
 export function genericFrom(documents: number): number {
   return Math.max(GENERIC_MIN_PASSAGES, Math.ceil(GENERIC_SHARE * documents));
