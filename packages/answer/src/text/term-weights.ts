@@ -33,8 +33,9 @@ const GENERIC_MIN_PASSAGES = 3;
  * A workspace of a page or a few (a newcomer's): fewer passages than this. There a word in three
  * passages is generic, so the word a page is about ("payload" on PostgreSQL's NOTIFY page, on 7 of
  * its 11 passages) is, and only its own term line ("`payload`") still says which passage defines
- * it. Chosen on the tune halves asked page by page (`brain eval --each-page`), where nine in ten
- * workspaces hold under 75 passages, against the whole manuals (hundreds to thousands).
+ * it. Set to tell a page or a few from a manual, not tuned: asked page by page (`brain eval
+ * --each-page`), nine in ten workspaces hold under 75 passages; the eval sets' whole manuals hold
+ * 191 passages and more, but for commander's README and the readme set's (64 passages each).
  */
 export const SMALL_WORKSPACE_PASSAGES = 100;
 
