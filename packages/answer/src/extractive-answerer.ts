@@ -316,13 +316,21 @@ function valueInContinuation(c: Candidate, all: readonly Candidate[], shown: rea
  * `json.dump(…)` and under `JSONEncoder`, and the second, under its label, was quoted again. A
  * short line is another matter: "Default is `False`." under `Field.blank` is not the one under
  * `Field.null`, and is read whole, with its label.
+ * Nor is a longer window news when the sentence it was chosen for is on screen under the same
+ * label: pages that include one text (git's merge strategies, on the merge, pull and rebase pages)
+ * gave "ort" › "This is the default merge strategy…" twice, the second time with one more sentence.
+ * Under another label the same sentence says something else ("Initially, this is the active
+ * console screen buffer." under `STD_OUTPUT_HANDLE` and under `STD_ERROR_HANDLE`).
  */
 function quotedAlready(picked: readonly Quote[], quote: Quote): boolean {
   const text = (ranges: readonly TextRange[]) => collapseWhitespace(ranges.map((r) => r.text).join(' '));
   const { label, lead } = quote.candidate.span;
   const body = text(quote.ranges.filter((r) => r !== label && r !== lead));
   const own = body.length >= SHORT_CHARS ? body : text(quote.ranges);
-  return picked.some((p) => text(p.ranges).includes(own));
+  const sentence = collapseWhitespace(quote.candidate.span.text);
+  const labelText = collapseWhitespace(label?.text ?? '');
+  const sameLabel = (p: Quote) => collapseWhitespace(p.candidate.span.label?.text ?? '') === labelText;
+  return picked.some((p) => text(p.ranges).includes(own) || (sentence.length >= SHORT_CHARS && sameLabel(p) && text(p.ranges).includes(sentence)));
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {

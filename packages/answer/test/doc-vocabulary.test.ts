@@ -13,6 +13,8 @@ describe('the documentation’s words for a question in a user’s words', () =>
     expect(docWordsFor('How do I force passwords of at least twelve characters?')).toEqual(['minimum']);
     // An iframe is what a web framework's docs call a frame (X-Frame-Options, clickjacking).
     expect(docWordsFor('How do I stop other sites showing my pages inside an iframe?')).toEqual(['frame']);
+    // What a name stands for is where a page calls it an acronym.
+    expect(docWordsFor('What does the name of the ort merge strategy stand for?')).toEqual(['acronym', 'abbreviation']);
   });
 
   it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {

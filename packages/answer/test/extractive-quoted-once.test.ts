@@ -34,4 +34,37 @@ describe('a statement a page repeats under another label', () => {
     expect(answer.text).toContain('> `Field.null` [1]\n> Default is `False`. [1]');
     expect(answer.text).toContain('> `Field.blank` [2]\n> Default is `False`. [2]');
   });
+
+  // git's merge, pull and rebase pages include one text on merge strategies; each page's passage
+  // ends at another sentence, so a window from the second runs one sentence further.
+  const strategies = (n: number, title: string, tail: string): Passage => ({
+    n,
+    title,
+    url: null,
+    heading: `${title} › MERGE STRATEGIES`,
+    content: `ort\n\nThis is the default merge strategy when pulling or merging one branch. This strategy can only resolve two heads using a 3-way merge algorithm.${tail}`,
+  });
+
+  it('is quoted once when a longer window from another page would repeat the sentence it was chosen for, under the same label', async () => {
+    const passages = [
+      strategies(1, 'git-merge(1)', ''),
+      strategies(2, 'git-rebase(1)', ' It has been reported to result in fewer merge conflicts.\n\nours\n\nThis option forces conflicting hunks to be auto-resolved cleanly.'),
+    ];
+    const answer = await createExtractiveAnswerer().answer({ question: 'What is the default merge strategy when merging one branch?', passages });
+    expect(answer.text.split('This is the default merge strategy when pulling or merging one branch.')).toHaveLength(2);
+  });
+
+  it('is quoted again under another label, where the same sentence says something else', async () => {
+    const handle = (n: number, name: string, device: string): Passage => ({
+      n,
+      title: 'subprocess — Subprocess management',
+      url: null,
+      heading: 'subprocess — Subprocess management › Windows Constants',
+      content: `\`subprocess.${name}\`\n\nThe standard ${device} device. Initially, this is the active console screen buffer, \`CONOUT$\`.`,
+    });
+    const passages = [handle(1, 'STD_OUTPUT_HANDLE', 'output'), handle(2, 'STD_ERROR_HANDLE', 'error')];
+    const answer = await createExtractiveAnswerer().answer({ question: 'What is the active console screen buffer initially?', passages });
+    expect(answer.text).toContain('The standard output device.');
+    expect(answer.text).toContain('The standard error device.');
+  });
 });

@@ -49,6 +49,7 @@ const ENTRIES: readonly string[] = [
   'sign in | log in → login authenticate',
   'sign out | log out → logout',
   'by hand → manually',
+  'stand for | stands for | short for → acronym abbreviation',
   'spreadsheet → csv',
   // Output, messages and errors
   'screen → console terminal stdout output',
