@@ -50,3 +50,32 @@ describeDb('a newcomer’s workspace of one page', (suite) => {
     expect(quotes.slice(0, first).every((line) => line.startsWith('> `payload`'))).toBe(true);
   });
 });
+
+// Written after SQLite's page on its temporary files: every passage says "SQLite", "temporary" and
+// "files", so by count they are generic; the introduction says "many".
+const TEMP_FILES = [
+  'An SQLite database consists of a single disk file. But while a complete database is held in a single disk file, SQLite does make use of many temporary files during the course of processing a database.',
+  'This article describes the various temporary files that SQLite creates and uses. It describes when the temporary files are created and when they are deleted.',
+  'SQLite currently uses nine distinct types of temporary files:\n\n- Rollback journals\n- Write-ahead Log (WAL) files\n- Statement journals\n- TEMP databases\n- Transient indices',
+  'A rollback journal is a temporary file used to implement atomic commit and rollback capabilities in SQLite. The rollback journal files are deleted when the transaction commits.',
+  'A write-ahead log or WAL file is used in place of a rollback journal when SQLite is operating in WAL mode. The WAL files are kept until the last connection closes.',
+  'A statement journal file is a temporary file used to roll back partial results of a single statement within a larger transaction in SQLite.',
+  'Tables created using the "CREATE TEMP TABLE" syntax are only visible to the database connection in which they are created. These temporary files of SQLite are deleted on close.',
+  'SQLite may make use of transient indices, each stored in its own temporary file, to implement ORDER BY or GROUP BY clauses.',
+];
+
+describeDb('a newcomer’s workspace of one page that says "many"', (suite) => {
+  let ws = '';
+  const { logger } = testLogger();
+  const deps = () => ({ db: suite.db, embedder, answerer: createExtractiveAnswerer(), logger });
+
+  beforeAll(async () => {
+    ws = await createWorkspace(suite.db, 'one-page-counts');
+    await seedDocs(suite.db, ws, embedder, [{ title: 'Temporary Files Used By SQLite', passages: TEMP_FILES }]);
+  });
+
+  it('refuses a "how many" question about something else, however many things the page says "many" of', async () => {
+    const result = await ask(deps(), { workspaceId: ws, question: 'How many players does a rugby union team have on the field?', surface: 'cli', audience: EVERYTHING });
+    expect(result.grounded).toBe(false);
+  });
+});

@@ -56,4 +56,10 @@ describe('terms', () => {
     // The noun stays: rows "in order", "in sorted order", "the order of rows".
     expect(terms('Rows come back in order; in sorted order; the order to expect')).toEqual(['row', 'come', 'back', 'order', 'sort', 'order', 'order', 'expect']);
   });
+
+  it('reads "how many" and "how much" as "how": a question asking for a count is not about "many" things', () => {
+    expect(terms('How many kinds of files, and how much memory?')).toEqual(['kind', 'file', 'memori']);
+    // Elsewhere the word stays: "too many connections", "many temporary files".
+    expect(terms('too many connections; many temporary files')).toEqual(['mani', 'connect', 'mani', 'temporari', 'file']);
+  });
 });

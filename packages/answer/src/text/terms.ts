@@ -41,10 +41,17 @@ export function withoutContractions(normalised: string): string {
 // "In order to delete a row…" is about deleting, not about an order: the idiom's "order" would
 // match a question asking in which order rows come back. Its words go, its sense ("to") stays.
 const IN_ORDER = /\bin order (?=(?:to|that|for)\b)/gu;
+// "How many kinds of temporary files…" asks for a count: its "many" is the question's form, as
+// "how" is, and would match "SQLite does make use of many temporary files" rather than the
+// sentence that counts them ("SQLite currently uses nine distinct types of temporary files").
+const HOW_MANY = /\bhow (?:many|much)\b/gu;
 
-/** A text as its words are compared: normalised, contractions written out, "in order to" read as "to". */
+/**
+ * A text as its words are compared: normalised, contractions written out, "in order to" read as
+ * "to", "how many" and "how much" as "how".
+ */
 export function comparableText(text: string): string {
-  return withoutContractions(normalise(text)).replace(IN_ORDER, '');
+  return withoutContractions(normalise(text)).replace(IN_ORDER, '').replace(HOW_MANY, 'how');
 }
 
 /** One token's comparable form: identifiers and numbers as they are, words Porter-stemmed. */
