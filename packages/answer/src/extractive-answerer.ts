@@ -184,7 +184,8 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // The sentences that continue it, while each leans on the one before or stays on its terms.
   // Past the end of its paragraph only when what is quoted so far cannot stand alone: it
   // announces what follows ("the following steps happen in order:") or is a bare value line
-  // ("Default: `true`") whose section goes on to say what it means.
+  // ("Default: `true`") whose section goes on to say what it means; or, under a name the
+  // question writes, is a line the page writes under other names too.
   let end = c.span;
   // The window may start before the sentence, inside its paragraph: a sentence that opens by
   // pointing back ("This SQL-standard function provides capabilities similar to `NVL`…") comes
@@ -256,7 +257,12 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
     // The best quotation also takes the paragraph after it when that one goes on about the same
     // thing: the question's second half ("…and what should I use instead?") is often answered there.
     const goesOn = first && next.kind === 'sentence' && end.kind === 'sentence' && next.block === end.block + 1 && terms(next.text).some((t) => c.ownTerms.has(t) && !wanted.has(t));
-    if (!(sameBlock ? leans || incomplete : incomplete || listGoesOn || goesOn)) break;
+    // Under a label the question writes as a name (an option, a setting, a signature), a paragraph
+    // the page writes under other labels too says nothing of this one: "-k, --keep-index" › "This
+    // option is only valid for `push` and `save` commands." goes on to what it does, "All changes
+    // already added to the index are left intact."
+    const describesName = c.underNamedName && c.sectionPosition <= 1 && next.kind === 'sentence' && next.block === end.block + 1 && writtenUnderOthers(c, end);
+    if (!(sameBlock ? leans || incomplete : incomplete || listGoesOn || goesOn || describesName)) break;
     cut(next);
     end = next;
   }
@@ -287,6 +293,12 @@ function quoteOf(c: Candidate, wanted: Set<string>, shown: readonly { n: number;
   // and a label after it starts what it announces.
   const dangles = from === c.span && end === c.span && code === null && ANNOUNCES.test(c.span.text) && (c.span.code !== null || c.siblings.at(-1) === c.span);
   return { candidate: c, ranges, code, chars, wantsValue, dangles };
+}
+
+/** The page writes this sentence, word for word, under another label of the passage too. */
+function writtenUnderOthers(c: Candidate, span: SentenceSpan): boolean {
+  const text = collapseWhitespace(span.text);
+  return c.siblings.some((s) => s.label !== null && s.label !== span.label && collapseWhitespace(s.text) === text);
 }
 
 /**

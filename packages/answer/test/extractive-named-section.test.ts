@@ -34,3 +34,32 @@ describe('a question that names a setting of the page', () => {
     expect(quoted[1]).toContain('The default value is four megabytes (`4MB`).');
   });
 });
+
+describe('the description of an option the question names', () => {
+  // git-stash(1)'s options: each opens with the same line of which commands take it.
+  const options: Passage = {
+    n: 1,
+    title: 'git-stash(1)',
+    url: null,
+    heading: 'git-stash(1) › OPTIONS',
+    content: [
+      '-a, --all',
+      'This option is only valid for `push` and `save` commands.',
+      'All ignored and untracked files are also stashed and then cleaned up with `git clean`.',
+      '-k, --keep-index, --no-keep-index',
+      'This option is only valid for `push` and `save` commands.',
+      'All changes already added to the index are left intact.',
+      '-p, --patch',
+      'This option is only valid for `push` and `save` commands.',
+      'Interactively select hunks from the diff between HEAD and the working tree to be stashed.',
+    ].join('\n\n'),
+  };
+
+  it('is quoted on past the paragraph that opens it, to the one that says what it does', async () => {
+    const answer = await createExtractiveAnswerer().answer({ question: 'What does git stash push --keep-index do?', passages: [options] });
+    const quoted = answer.text.split('\n').filter((line) => line.startsWith('> '));
+    const under = quoted.findIndex((line) => line.startsWith('> -k, --keep-index'));
+    expect(under).toBeGreaterThanOrEqual(0);
+    expect(quoted[under + 1]).toContain('All changes already added to the index are left intact.');
+  });
+});
