@@ -15,6 +15,10 @@ describe('the documentation’s words for a question in a user’s words', () =>
     expect(docWordsFor('How do I stop other sites showing my pages inside an iframe?')).toEqual(['frame']);
     // What a name stands for is where a page calls it an acronym.
     expect(docWordsFor('What does the name of the ort merge strategy stand for?')).toEqual(['acronym', 'abbreviation']);
+    // How big or how long a thing can be is its size or length, and the limit is a maximum.
+    expect(docWordsFor('How long can a LIKE pattern be before it is rejected?')).toEqual(['length', 'maximum']);
+    expect(docWordsFor('How big can a message be?')).toEqual(['size', 'maximum']);
+    expect(docWordsFor('How long does the build take?')).toEqual([]);
   });
 
   it('adds nothing for words the question already holds, or for a phrase’s words out of order', () => {

@@ -50,6 +50,8 @@ const ENTRIES: readonly string[] = [
   'sign out | log out → logout',
   'by hand → manually',
   'stand for | stands for | short for → acronym abbreviation',
+  'how big | how large | how small → size maximum',
+  'how long can | how long may → length maximum',
   'spreadsheet → csv',
   // Output, messages and errors
   'screen → console terminal stdout output',
