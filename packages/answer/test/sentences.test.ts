@@ -58,7 +58,7 @@ describe('terms', () => {
   });
 
   it('reads "how many" and "how much" as "how": a question asking for a count is not about "many" things', () => {
-    expect(terms('How many kinds of files, and how much memory?')).toEqual(['kind', 'file', 'memori']);
+    expect(terms('How many kinds of files, and how\nmuch memory?')).toEqual(['kind', 'file', 'memori']);
     // Elsewhere the word stays: "too many connections", "many temporary files".
     expect(terms('too many connections; many temporary files')).toEqual(['mani', 'connect', 'mani', 'temporari', 'file']);
   });

@@ -44,7 +44,7 @@ const IN_ORDER = /\bin order (?=(?:to|that|for)\b)/gu;
 // "How many kinds of temporary files…" asks for a count: its "many" is the question's form, as
 // "how" is, and would match "SQLite does make use of many temporary files" rather than the
 // sentence that counts them ("SQLite currently uses nine distinct types of temporary files").
-const HOW_MANY = /\bhow (?:many|much)\b/gu;
+const HOW_MANY = /\bhow\s+(?:many|much)\b/gu;
 
 /**
  * A text as its words are compared: normalised, contractions written out, "in order to" read as
