@@ -51,8 +51,8 @@ describeDb('a newcomer’s workspace of one page', (suite) => {
   });
 });
 
-// Written after SQLite's page on its temporary files: every passage says "SQLite", "temporary" and
-// "files", so by count they are generic; the introduction says "many".
+// Written after SQLite's page on its temporary files: nearly every passage says "SQLite",
+// "temporary" or "files", so by count they are generic; the introduction says "many".
 const TEMP_FILES = [
   'An SQLite database consists of a single disk file. But while a complete database is held in a single disk file, SQLite does make use of many temporary files during the course of processing a database.',
   'This article describes the various temporary files that SQLite creates and uses. It describes when the temporary files are created and when they are deleted.',
