@@ -341,8 +341,11 @@ function quotedAlready(picked: readonly Quote[], quote: Quote): boolean {
   const own = body.length >= SHORT_CHARS ? body : text(quote.ranges);
   const sentence = collapseWhitespace(quote.candidate.span.text);
   const labelText = collapseWhitespace(label?.text ?? '');
-  const sameLabel = (p: Quote) => collapseWhitespace(p.candidate.span.label?.text ?? '') === labelText;
-  return picked.some((p) => text(p.ranges).includes(own) || (sentence.length >= SHORT_CHARS && sameLabel(p) && text(p.ranges).includes(sentence)));
+  return picked.some((p) => {
+    const quoted = text(p.ranges);
+    if (quoted.includes(own)) return true;
+    return sentence.length >= SHORT_CHARS && collapseWhitespace(p.candidate.span.label?.text ?? '') === labelText && quoted.includes(sentence);
+  });
 }
 
 function rangeOf(content: string, from: SentenceSpan, to: SentenceSpan): TextRange {
